@@ -1,0 +1,105 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import cors from "@fastify/cors";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { cartRoutes } from "./modules/cart/cart.routes.ts";
+import { imagesRoutes } from "./modules/images/images.routes.ts";
+import { catalogueRoutes, productAdminRoutes } from "./modules/products/products.routes.ts";
+import { systemRoutes } from "./modules/system/system.routes.ts";
+import { usersRoutes } from "./modules/users/users.routes.ts";
+import { authPlugin } from "./plugins/auth.ts";
+import { dbPlugin } from "./plugins/db.ts";
+import { errorsPlugin } from "./plugins/errors.ts";
+
+/** JSON bodies are small; sign-up (profile picture) and uploads set their own limits. */
+const BODY_LIMIT = 64 * 1024;
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions["logger"];
+}
+
+export async function buildApp({ config, database, logger }: BuildOptions) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Outside plugins first, then ours, then the routes (fastify/demo's order).
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database });
+  await app.register(cookie);
+  await app.register(cors, {
+    // None by default: the storefront is served from this same origin.
+    origin: config.corsOrigins.length ? config.corsOrigins : false,
+    credentials: true,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 10, parts: 11 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.shop.name} API`, version: "1.0.0" },
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer" },
+          cookie: { type: "apiKey", in: "cookie", name: "token" },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(authPlugin, { config });
+
+  mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: path.join(config.uploadsDir),
+    prefix: "/uploads/",
+    // Stored files never change: a new upload gets a new name.
+    immutable: true,
+    maxAge: YEAR_SECONDS * 1000,
+    dotfiles: "deny",
+    index: false,
+    decorateReply: false,
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, { config });
+      await api.register(authRoutes, { config });
+      await api.register(catalogueRoutes, { config });
+      await api.register(productAdminRoutes, { config });
+      await api.register(imagesRoutes, { config });
+      await api.register(usersRoutes, { config });
+      await api.register(cartRoutes, { config });
+    },
+    { prefix: "/api" },
+  );
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

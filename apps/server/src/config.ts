@@ -1,0 +1,133 @@
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { normaliseCameroonPhone } from "@shop/shared";
+import { z } from "zod";
+
+/** Raised when an environment variable has a wrong value: start-up stops and names it. */
+export class ConfigError extends Error {}
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const phone = z.string().transform((v, ctx) => {
+  const digits = normaliseCameroonPhone(v);
+  if (!digits) {
+    ctx.addIssue({ code: "custom", message: "must be a Cameroon number (237 followed by 9 digits)" });
+    return z.NEVER;
+  }
+  return digits;
+});
+
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+
+const env = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().min(1).default("./data"),
+  TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  COOKIE_SECURE: bool.optional(),
+  COOKIE_DOMAIN: z.string().min(1).optional(),
+  TRUST_PROXY: bool.default(false),
+  CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((u) => new URL(u).origin))),
+  PUBLIC_URL: optionalUrl,
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  ADMIN_EMAIL: z.email().toLowerCase().default("admin@boutique.local"),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  ADMIN_NAME: z.string().min(1).default("Super Admin"),
+  SHOP_NAME: z.string().min(1).default("Maképé Phones"),
+  SHOP_PHONE: phone.default("237699000000"),
+  SHOP_WHATSAPP: phone.optional(),
+  SHOP_EMAIL: z.email().default("contact@makepe-phones.cm"),
+  SHOP_ADDRESS: z.string().min(1).default("Carrefour Maképé Missoké, Yaoundé, Cameroun"),
+  SHOP_FACEBOOK_URL: optionalUrl,
+  SHOP_INSTAGRAM_URL: optionalUrl,
+  SHOP_TIKTOK_URL: optionalUrl,
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/**
+ * Reads and validates the environment once. Anything wrong stops start-up with the
+ * variable's name. The token secret, when not configured, is generated once and kept in
+ * DATA_DIR so that sessions survive a restart.
+ */
+export function loadConfig(source: Record<string, string | undefined> = process.env) {
+  const parsed = env.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== "")),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const production = e.NODE_ENV === "production";
+  return {
+    env: e.NODE_ENV,
+    production,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    dataDir,
+    uploadsDir: path.join(dataDir, "uploads"),
+    database: e.DATABASE_URL
+      ? { kind: "postgres" as const, url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: "pglite" as const, dir: path.join(dataDir, "pglite") },
+    token: {
+      secret: e.TOKEN_SECRET ?? persistentSecret(dataDir),
+      ttlSeconds: e.TOKEN_TTL_DAYS * 24 * 3600,
+    },
+    cookie: { secure: e.COOKIE_SECURE ?? production, domain: e.COOKIE_DOMAIN },
+    corsOrigins: e.CORS_ORIGINS,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
+    authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
+    firstAdmin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
+    shop: {
+      name: e.SHOP_NAME,
+      phone: e.SHOP_PHONE,
+      whatsapp: e.SHOP_WHATSAPP ?? e.SHOP_PHONE,
+      email: e.SHOP_EMAIL,
+      address: e.SHOP_ADDRESS,
+      social: {
+        facebook: e.SHOP_FACEBOOK_URL,
+        instagram: e.SHOP_INSTAGRAM_URL,
+        tiktok: e.SHOP_TIKTOK_URL,
+      },
+    },
+  };
+}
+
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, "token-secret");
+  if (existsSync(file)) {
+    const secret = readFileSync(file, "utf8").trim();
+    if (secret.length < 32) throw new ConfigError(`Invalid configuration:\n  ${file}: secret too short`);
+    return secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema.ts";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseOptions = { kind: "pglite"; dir?: string } | { kind: "postgres"; url: string; poolSize: number };
+
+export interface Database {
+  db: Db;
+  kind: DatabaseOptions["kind"];
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
+
+/** Typo tolerance of search: "samsng" is 0.57 like "samsung galaxy". See decision 005. */
+const SESSION_SETUP = "SET pg_trgm.word_similarity_threshold = 0.5";
+
+/** Any lock id will do as long as every instance uses the same one. */
+const MIGRATION_LOCK = 727_100_2026;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === "pglite") {
+    if (options.dir) mkdirSync(options.dir, { recursive: true });
+    const client = await PGlite.create(options.dir, { extensions: { pg_trgm, unaccent } });
+    const db = drizzlePglite({ client, schema });
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      async migrate() {
+        await migratePglite(db, { migrationsFolder });
+        await client.exec(SESSION_SETUP);
+      },
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
+  pool.on("connect", (c) => {
+    // Queued before any query of the client's first user, so every session has it.
+    c.query(SESSION_SETUP).catch(() => {});
+  });
+  const db = drizzleNodePg({ client: pool, schema });
+  return {
+    db: db as unknown as Db,
+    kind: "postgres",
+    async migrate() {
+      // Several app servers may start at once: one applies the migrations, the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+      } finally {
+        await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

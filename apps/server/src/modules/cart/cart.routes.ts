@@ -1,0 +1,60 @@
+import { addToCartInput, type CartLine, cartLine, deleteCartInput, envelope, MSG, updateCartInput } from "@shop/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../../config.ts";
+import { ok } from "../../lib/envelope.ts";
+import { toApiProduct } from "../products/products.mapper.ts";
+import * as service from "./cart.service.ts";
+
+/** A signed-in user's own cart: every route needs a token, and acts on that user's lines only. */
+export const cartRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.addHook("onRequest", app.authenticate);
+
+  const toApi = ({ line, product }: service.CartLineWithProduct): CartLine => ({
+    _id: line.id,
+    userId: line.userId,
+    quantity: line.quantity,
+    productId: toApiProduct(product, config.publicUrl),
+    createdAt: line.createdAt.toISOString(),
+    updatedAt: line.updatedAt.toISOString(),
+  });
+
+  app.post(
+    "/addtocart",
+    { schema: { tags: ["cart"], body: addToCartInput, response: { 201: envelope(cartLine) } } },
+    async (request, reply) => {
+      const added = await service.addToCart(app.db, request.user!.id, request.body.productId);
+      return reply.status(201).send(ok(toApi(added), MSG.cartAdded));
+    },
+  );
+
+  app.get(
+    "/countAddToCartProduct",
+    { schema: { tags: ["cart"], response: { 200: envelope(z.object({ count: z.number() })) } } },
+    async (request) => ok({ count: await service.countCartLines(app.db, request.user!.id) }),
+  );
+
+  app.get(
+    "/view-card-product",
+    { schema: { tags: ["cart"], response: { 200: envelope(z.array(cartLine)) } } },
+    async (request) => ok((await service.viewCart(app.db, request.user!.id)).map(toApi)),
+  );
+
+  app.post(
+    "/update-cart-product",
+    { schema: { tags: ["cart"], body: updateCartInput, response: { 200: envelope(cartLine) } } },
+    async (request) => {
+      const { _id, quantity } = request.body;
+      return ok(toApi(await service.setQuantity(app.db, request.user!.id, _id, quantity)), MSG.cartUpdated);
+    },
+  );
+
+  app.post(
+    "/delete-cart-product",
+    { schema: { tags: ["cart"], body: deleteCartInput, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await service.removeLine(app.db, request.user!.id, request.body._id);
+      return ok(null, MSG.cartDeleted);
+    },
+  );
+};

@@ -1,0 +1,64 @@
+import { MSG } from "@shop/shared";
+import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { type CartLineRow, cartLines, products } from "../../db/schema.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import type { ProductListRow } from "../products/products.mapper.ts";
+import { productDetails } from "../products/products.service.ts";
+
+export interface CartLineWithProduct {
+  line: CartLineRow;
+  product: ProductListRow;
+}
+
+const { searchVector: _v, searchText: _t, ...productColumns } = getTableColumns(products);
+
+/** One line per user and product: adding a product already there is refused, not doubled. */
+export async function addToCart(db: Db, userId: string, productId: string): Promise<CartLineWithProduct> {
+  const product = await productDetails(db, productId);
+  const [line] = await db
+    .insert(cartLines)
+    .values({ userId, productId, quantity: 1 })
+    .onConflictDoNothing({ target: [cartLines.userId, cartLines.productId] })
+    .returning();
+  if (!line) throw conflict(MSG.cartAlready);
+  return { line, product };
+}
+
+export async function countCartLines(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(cartLines).where(eq(cartLines.userId, userId));
+  return row?.count ?? 0;
+}
+
+export async function viewCart(db: Db, userId: string): Promise<CartLineWithProduct[]> {
+  return db
+    .select({ line: cartLines, product: productColumns })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.userId, userId))
+    .orderBy(desc(cartLines.createdAt), desc(cartLines.id));
+}
+
+/** Another user's line is answered as unknown, so ids of other carts reveal nothing. */
+export async function setQuantity(
+  db: Db,
+  userId: string,
+  lineId: string,
+  quantity: number,
+): Promise<CartLineWithProduct> {
+  const [line] = await db
+    .update(cartLines)
+    .set({ quantity })
+    .where(and(eq(cartLines.id, lineId), eq(cartLines.userId, userId)))
+    .returning();
+  if (!line) throw notFound(MSG.cartLineNotFound);
+  return { line, product: await productDetails(db, line.productId) };
+}
+
+export async function removeLine(db: Db, userId: string, lineId: string): Promise<void> {
+  const deleted = await db
+    .delete(cartLines)
+    .where(and(eq(cartLines.id, lineId), eq(cartLines.userId, userId)))
+    .returning({ id: cartLines.id });
+  if (deleted.length === 0) throw notFound(MSG.cartLineNotFound);
+}

@@ -1,0 +1,22 @@
+import type { Product } from "@shop/shared";
+import type { ProductRow } from "../../db/schema.ts";
+import { absolute } from "../users/users.mapper.ts";
+
+export type ProductListRow = Omit<ProductRow, "searchVector" | "searchText">;
+
+/** Rows to the API's product shape: `_id`, the original field names, absolute URLs if configured. */
+export function toApiProduct(row: ProductListRow, publicUrl?: string): Product {
+  return {
+    _id: row.id,
+    productName: row.productName,
+    brandName: row.brandName,
+    category: row.category,
+    productImage: row.productImage.map((u) => absolute(u, publicUrl)),
+    description: row.description,
+    price: row.price,
+    sellingPrice: row.sellingPrice,
+    userId: row.userId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

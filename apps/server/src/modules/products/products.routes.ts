@@ -1,0 +1,113 @@
+import {
+  categoryInput,
+  deleteProductInput,
+  envelope,
+  filterInput,
+  MSG,
+  pagedEnvelope,
+  pageQuery,
+  product,
+  productCreateInput,
+  productIdInput,
+  productUpdateInput,
+  searchQuery,
+} from "@shop/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../../config.ts";
+import { ok, okPage } from "../../lib/envelope.ts";
+import { requireAdmin } from "../../plugins/auth.ts";
+import { toApiProduct } from "./products.mapper.ts";
+import type { Page } from "./products.service.ts";
+import * as service from "./products.service.ts";
+
+const productList = pagedEnvelope(product);
+
+/** Catalogue reads: no token needed. */
+export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const paged = (result: Page, query: z.infer<typeof pageQuery>) =>
+    okPage(
+      result.rows.map((r) => toApiProduct(r, config.publicUrl)),
+      { page: query.page, limit: query.limit, total: result.total },
+      MSG.productsListed,
+    );
+
+  app.get(
+    "/get-product",
+    {
+      onRequest: app.identify,
+      schema: { tags: ["catalogue"], querystring: pageQuery, response: { 200: productList } },
+    },
+    async (request) => paged(await service.listProducts(app.db, request.user, request.query), request.query),
+  );
+
+  app.get(
+    "/get-categoryProduct",
+    { schema: { tags: ["catalogue"], response: { 200: envelope(z.array(product)) } } },
+    async () =>
+      ok(
+        (await service.categoryHighlights(app.db)).map((r) => toApiProduct(r, config.publicUrl)),
+        MSG.productsListed,
+      ),
+  );
+
+  app.post(
+    "/category-product",
+    { schema: { tags: ["catalogue"], body: categoryInput, querystring: pageQuery, response: { 200: productList } } },
+    async (request) =>
+      paged(await service.productsOfCategory(app.db, request.body.category, request.query), request.query),
+  );
+
+  app.post(
+    "/filter-product",
+    { schema: { tags: ["catalogue"], body: filterInput, querystring: pageQuery, response: { 200: productList } } },
+    async (request) =>
+      paged(await service.productsOfCategories(app.db, request.body.category, request.query), request.query),
+  );
+
+  app.post(
+    "/product-details",
+    { schema: { tags: ["catalogue"], body: productIdInput, response: { 200: envelope(product) } } },
+    async (request) => ok(toApiProduct(await service.productDetails(app.db, request.body.productId), config.publicUrl)),
+  );
+
+  app.get(
+    "/search",
+    {
+      schema: { tags: ["catalogue"], querystring: searchQuery.extend(pageQuery.shape), response: { 200: productList } },
+    },
+    async (request) => paged(await service.searchProducts(app.db, request.query.q, request.query), request.query),
+  );
+};
+
+/** Product management: ADMIN and SUPERADMIN only; ownership is checked by the service. */
+export const productAdminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.addHook("onRequest", requireAdmin(app));
+
+  app.post(
+    "/upload-product",
+    { schema: { tags: ["products"], body: productCreateInput, response: { 201: envelope(product) } } },
+    async (request, reply) => {
+      const row = await service.createProduct(app.db, request.user!, request.body);
+      return reply.status(201).send(ok(toApiProduct(row, config.publicUrl), MSG.productCreated));
+    },
+  );
+
+  app.post(
+    "/update-product",
+    { schema: { tags: ["products"], body: productUpdateInput, response: { 200: envelope(product) } } },
+    async (request) => {
+      const row = await service.updateProduct(app.db, request.user!, request.body);
+      return ok(toApiProduct(row, config.publicUrl), MSG.productUpdated);
+    },
+  );
+
+  app.post(
+    "/delete-product",
+    { schema: { tags: ["products"], body: deleteProductInput, response: { 200: envelope(z.null()) } } },
+    async (request) => {
+      await service.deleteProduct(app.db, request.user!, request.body._id);
+      return ok(null, MSG.productDeleted);
+    },
+  );
+};

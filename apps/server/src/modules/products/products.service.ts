@@ -1,0 +1,139 @@
+import {
+  CATEGORIES,
+  type Category,
+  MSG,
+  type PageQuery,
+  type ProductCreateInput,
+  type ProductUpdateInput,
+} from "@shop/shared";
+import { count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { products, type UserRow } from "../../db/schema.ts";
+import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
+import type { ProductListRow } from "./products.mapper.ts";
+import { searchCondition, searchRank, searchWords } from "./search.ts";
+
+/** Every column but the search ones, which only the database needs. */
+const columns = {
+  id: products.id,
+  productName: products.productName,
+  brandName: products.brandName,
+  category: products.category,
+  productImage: products.productImage,
+  description: products.description,
+  price: products.price,
+  sellingPrice: products.sellingPrice,
+  userId: products.userId,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+export interface Page {
+  rows: ProductListRow[];
+  total: number;
+}
+
+async function page(db: Db, where: SQL | undefined, { page, limit }: PageQuery, order: SQL[] = []): Promise<Page> {
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(columns)
+      .from(products)
+      .where(where)
+      .orderBy(...order, desc(products.createdAt), desc(products.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+/** Newest first; an ADMIN's list holds only the products it owns (SPEC.md §6). */
+export function listProducts(db: Db, viewer: UserRow | null, paging: PageQuery): Promise<Page> {
+  const own = viewer?.role === "ADMIN" ? eq(products.userId, viewer.id) : undefined;
+  return page(db, own, paging);
+}
+
+export function productsOfCategory(db: Db, category: Category, paging: PageQuery): Promise<Page> {
+  return page(db, eq(products.category, category), paging);
+}
+
+export function productsOfCategories(db: Db, categories: Category[], paging: PageQuery): Promise<Page> {
+  if (categories.length === 0) return Promise.resolve({ rows: [], total: 0 });
+  return page(db, inArray(products.category, categories), paging);
+}
+
+/** The newest product of each category that has one, in the storefront's category order. */
+export async function categoryHighlights(db: Db): Promise<ProductListRow[]> {
+  const rows = await db
+    .selectDistinctOn([products.category], columns)
+    .from(products)
+    .orderBy(products.category, desc(products.createdAt), desc(products.id));
+  const order = new Map<string, number>(CATEGORIES.map((c, i) => [c, i]));
+  return rows.sort((a, b) => (order.get(a.category) ?? 0) - (order.get(b.category) ?? 0));
+}
+
+export async function productDetails(db: Db, id: string): Promise<ProductListRow> {
+  const [row] = await db.select(columns).from(products).where(eq(products.id, id)).limit(1);
+  if (!row) throw notFound(MSG.productNotFound);
+  return row;
+}
+
+/** See search.ts and docs/decisions/005-search.md. An empty query finds nothing. */
+export function searchProducts(db: Db, q: string, paging: PageQuery): Promise<Page> {
+  const words = searchWords(q);
+  if (words.length === 0) return Promise.resolve({ rows: [], total: 0 });
+  return page(db, searchCondition(words), paging, [desc(searchRank(words))]);
+}
+
+const EDITABLE = [
+  "productName",
+  "brandName",
+  "category",
+  "productImage",
+  "description",
+  "price",
+  "sellingPrice",
+] as const;
+type Editable = (typeof EDITABLE)[number];
+
+/** The fields a client may set: never the id, the owner or the timestamps. */
+function editable<T extends ProductCreateInput | ProductUpdateInput>(input: T): Pick<T, Editable> {
+  return Object.fromEntries(EDITABLE.map((k) => [k, input[k]])) as Pick<T, Editable>;
+}
+
+/** The owner is the creator, whatever `userId` the client sent. */
+export async function createProduct(db: Db, actor: UserRow, input: ProductCreateInput): Promise<ProductListRow> {
+  const [row] = await db
+    .insert(products)
+    .values({ ...editable(input), userId: actor.id })
+    .returning(columns);
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+/** An ADMIN acts only on its own products; a SUPERADMIN on any. */
+async function ownedProduct(db: Db, actor: UserRow, id: string): Promise<ProductListRow> {
+  const row = await productDetails(db, id);
+  if (actor.role !== "SUPERADMIN" && row.userId !== actor.id) throw forbidden(MSG.productNotOwned);
+  return row;
+}
+
+export async function updateProduct(db: Db, actor: UserRow, input: ProductUpdateInput): Promise<ProductListRow> {
+  const current = await ownedProduct(db, actor, input._id);
+  const price = input.price ?? current.price;
+  const sellingPrice = input.sellingPrice ?? current.sellingPrice;
+  if (sellingPrice > price)
+    throw badRequest(MSG.sellingAbovePrice, [{ path: "body.sellingPrice", message: MSG.sellingAbovePrice }]);
+  const [row] = await db
+    .update(products)
+    .set(editable(input)) // undefined fields are left as they are
+    .where(eq(products.id, current.id))
+    .returning(columns);
+  if (!row) throw notFound(MSG.productNotFound);
+  return row;
+}
+
+export async function deleteProduct(db: Db, actor: UserRow, id: string): Promise<void> {
+  const current = await ownedProduct(db, actor, id);
+  await db.delete(products).where(eq(products.id, current.id));
+}

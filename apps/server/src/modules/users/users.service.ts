@@ -1,0 +1,112 @@
+import { randomBytes } from "node:crypto";
+import { AVATAR_MAX_BYTES, FIELD_MSG, MSG, type Role, type SignInInput, type SignUpInput } from "@shop/shared";
+import { asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { type UserRow, users } from "../../db/schema.ts";
+import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
+import { decodeDataUrl, removeUpload, storeAvatar } from "../../lib/images.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
+
+const UNIQUE_VIOLATION = "23505";
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
+}
+
+/** Sign-up always creates a GENERAL user; the picture is stored as a file, never as base64. */
+export async function signUp(db: Db, uploadsDir: string, input: SignUpInput): Promise<UserRow> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
+  if (existing) throw conflict(MSG.emailTaken);
+
+  let profilePic: string | null = null;
+  if (input.profilePic) {
+    const bytes = decodeDataUrl(input.profilePic);
+    if (!bytes) throw badRequest(FIELD_MSG.profilePicInvalid);
+    profilePic = await storeAvatar(uploadsDir, bytes, AVATAR_MAX_BYTES);
+  }
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({
+        name: input.name,
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        role: "GENERAL",
+        profilePic,
+      })
+      .returning();
+    if (!row) throw new Error("insert returned no row");
+    return row;
+  } catch (error) {
+    if (profilePic) await removeUpload(uploadsDir, profilePic);
+    if (isUniqueViolation(error)) throw conflict(MSG.emailTaken);
+    throw error;
+  }
+}
+
+export async function signIn(db: Db, input: SignInInput): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  if (!(await verifyPassword(row?.passwordHash, input.password)) || !row) {
+    throw unauthorized(MSG.signInFailed);
+  }
+  return row;
+}
+
+export function listUsers(db: Db): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
+}
+
+/**
+ * Only a SUPERADMIN changes roles, never their own, and never so that no SUPERADMIN is
+ * left. The SUPERADMIN rows are locked for the check, so two demotions at once cannot both
+ * pass it.
+ */
+export async function changeRole(db: Db, actor: UserRow, userId: string, role: Role): Promise<UserRow> {
+  if (actor.role !== "SUPERADMIN") throw forbidden(MSG.rolesSuperAdminOnly);
+  if (actor.id === userId) throw forbidden(MSG.ownRole);
+  return db.transaction(async (tx) => {
+    const superAdmins = await tx.select({ id: users.id }).from(users).where(eq(users.role, "SUPERADMIN")).for("update");
+    const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!target) throw notFound(MSG.userNotFound);
+    if (target.role === "SUPERADMIN" && role !== "SUPERADMIN" && superAdmins.length <= 1) {
+      throw conflict(MSG.lastSuperAdmin);
+    }
+    const [updated] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
+    if (!updated) throw notFound(MSG.userNotFound);
+    return updated;
+  });
+}
+
+/**
+ * On a database with no SUPERADMIN, creates the first one from ADMIN_EMAIL/ADMIN_PASSWORD.
+ * Without a configured password one is generated and returned so it can be shown once.
+ */
+export async function ensureFirstSuperAdmin(
+  db: Db,
+  admin: { email: string; password?: string; name: string },
+): Promise<{ created: false } | { created: true; user: UserRow; generatedPassword?: string }> {
+  const [{ count } = { count: 0 }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, "SUPERADMIN"));
+  if (count > 0) return { created: false };
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, admin.email)).limit(1);
+  if (taken) {
+    throw new Error(
+      `ADMIN_EMAIL ${admin.email} belongs to an existing user: choose another address for the first super admin`,
+    );
+  }
+  const generatedPassword = admin.password ? undefined : randomBytes(12).toString("base64url");
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: admin.name,
+      email: admin.email,
+      passwordHash: await hashPassword(admin.password ?? generatedPassword ?? ""),
+      role: "SUPERADMIN",
+    })
+    .returning();
+  if (!user) throw new Error("could not create the first super admin");
+  return { created: true, user, generatedPassword };
+}

@@ -1,0 +1,31 @@
+import closeWithGrace from "close-with-grace";
+import { buildApp } from "./app.ts";
+import { prepareDatabase } from "./bootstrap.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const { database } = await prepareDatabase(config, {
+  info: (m) => console.log(m),
+  warn: (m) => console.warn(m),
+});
+const app = await buildApp({ config, database });
+
+// On SIGTERM/SIGINT: stop accepting, finish requests in flight, then close the database.
+closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  if (err) app.log.error({ err }, "closing after an error");
+  else app.log.info({ signal }, "shutting down");
+  await app.close();
+  await database.close();
+});
+
+await app.listen({ host: config.host, port: config.port });

@@ -1,0 +1,153 @@
+import { randomBytes } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Role } from "@shop/shared";
+import { eq } from "drizzle-orm";
+import pg from "pg";
+import { type App, buildApp } from "../app.ts";
+import { type Config, loadConfig } from "../config.ts";
+import { type Database, openDatabase } from "../db/client.ts";
+import { type UserRow, users } from "../db/schema.ts";
+import { hashPassword } from "../modules/users/passwords.ts";
+import { ensureFirstSuperAdmin } from "../modules/users/users.service.ts";
+
+export const TEST_PASSWORD = "motdepasse-solide";
+export const SUPER_EMAIL = "super@test.cm";
+
+export interface TestContext {
+  app: App;
+  config: Config;
+  database: Database;
+  superAdmin: UserRow;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: PGlite in memory by default; with DATABASE_URL set,
+ * a new PostgreSQL database created for the file and dropped afterwards.
+ */
+async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { database: await openDatabase({ kind: "pglite" }), drop: async () => {} };
+  const name = `shop_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ kind: "postgres", url: target.toString(), poolSize: 5 });
+  return {
+    database,
+    async drop() {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), "shop-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    TOKEN_SECRET: randomBytes(32).toString("hex"),
+    ADMIN_EMAIL: SUPER_EMAIL,
+    ADMIN_PASSWORD: TEST_PASSWORD,
+    LOG_LEVEL: "silent",
+    AUTH_RATE_LIMIT_MAX: "1000",
+    ...env,
+  });
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  const first = await ensureFirstSuperAdmin(database.db, config.firstAdmin);
+  if (!first.created) throw new Error("the test database already had a super admin");
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    superAdmin: first.user,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+
+/** Creates a user with a role straight in the database (sign-up only ever makes GENERAL users). */
+export async function createUser(ctx: TestContext, role: Role, name = `${role.toLowerCase()}-${++counter}`): Promise<UserRow> {
+  const [row] = await ctx.database.db
+    .insert(users)
+    .values({ name, email: `${name}@test.cm`, passwordHash: await hashPassword(TEST_PASSWORD), role })
+    .returning();
+  if (!row) throw new Error("no user");
+  return row;
+}
+
+/** Signs in through the API and returns the token it answers with. */
+export async function tokenFor(ctx: TestContext, user: Pick<UserRow, "email">): Promise<string> {
+  const res = await ctx.app.inject({
+    method: "POST",
+    url: "/api/signin",
+    payload: { email: user.email, password: TEST_PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.body}`);
+  return res.json().data as string;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export async function userById(ctx: TestContext, id: string): Promise<UserRow | undefined> {
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** A valid product body; override any field. */
+export function productBody(overrides: Record<string, unknown> = {}) {
+  return {
+    productName: "iPhone 13 128 Go",
+    brandName: "Apple",
+    category: "IPHONE 13",
+    productImage: [],
+    description: "Reconditionné, garantie 6 mois.",
+    price: 300000,
+    sellingPrice: 275000,
+    ...overrides,
+  };
+}
+
+/** Every role a permission test walks through; `null` is the anonymous visitor. */
+export interface Actors {
+  anonymous: null;
+  general: string;
+  admin: string;
+  otherAdmin: string;
+  superAdmin: string;
+  adminUser: UserRow;
+  otherAdminUser: UserRow;
+  generalUser: UserRow;
+}
+
+export async function createActors(ctx: TestContext): Promise<Actors> {
+  const generalUser = await createUser(ctx, "GENERAL");
+  const adminUser = await createUser(ctx, "ADMIN");
+  const otherAdminUser = await createUser(ctx, "ADMIN");
+  const [general, admin, otherAdmin, superAdmin] = await Promise.all([
+    tokenFor(ctx, generalUser),
+    tokenFor(ctx, adminUser),
+    tokenFor(ctx, otherAdminUser),
+    tokenFor(ctx, ctx.superAdmin),
+  ]);
+  return { anonymous: null, general, admin, otherAdmin, superAdmin, adminUser, otherAdminUser, generalUser };
+}
+
+export const headersFor = (token: string | null) => (token ? bearer(token) : {});

@@ -1,0 +1,33 @@
+/** Business constants of SPEC.md §9 and the limits every client and the server share. */
+export const ROLES = ["GENERAL", "ADMIN", "SUPERADMIN"] as const;
+export type Role = (typeof ROLES)[number];
+export const ADMIN_ROLES: readonly Role[] = ["ADMIN", "SUPERADMIN"];
+
+export const LOCALE = "fr-CH";
+export const CURRENCY = "XAF";
+export const PHONE_PREFIX = "237";
+
+export const TOAST_SUCCESS_MS = 300;
+export const HERO_SLIDES = 4;
+export const HERO_INTERVAL_MS = 5_000;
+export const HERO_PAUSE_MS = 10_000;
+export const PAGED_SECTION_SIZE = 6;
+export const SKELETONS_PAGED = 6;
+export const SKELETONS_ROW = 13;
+export const SCROLL_STEP_PX = 300;
+export const SCROLL_MARGIN_PX = 10;
+export const SCROLL_CHECK_MS = 500;
+export const RETURN_DAYS = 7;
+
+/** Largest accepted upload, before any resizing. Phone cameras produce up to ~12 MB. */
+export const IMAGE_MAX_BYTES = 15 * 1024 * 1024;
+/** Largest profile picture accepted at sign-up (decoded size of the data URL). */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
+/** Widths stored for every product image: card, detail, zoom. */
+export const IMAGE_WIDTHS = { card: 400, detail: 800, zoom: 1600 } as const;
+
+export const PAGE_SIZE_DEFAULT = 100;
+export const PAGE_SIZE_MAX = 100;
+export const MAX_PRODUCT_IMAGES = 10;
+export const MAX_CART_QUANTITY = 99;

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+// Every validation message a user can read is French, on the server and in the browser alike.
+z.config(z.locales.fr());
+
+export * from "./categories.ts";
+export * from "./constants.ts";
+export * from "./images.ts";
+export * from "./messages.ts";
+export * from "./money.ts";
+export * from "./schemas/cart.ts";
+export * from "./schemas/common.ts";
+export * from "./schemas/images.ts";
+export * from "./schemas/products.ts";
+export * from "./schemas/shop.ts";
+export * from "./schemas/users.ts";
+export * from "./whatsapp.ts";

@@ -1,0 +1,72 @@
+/** Every French text the API sends, in one place so clients and tests quote the same words. */
+export const MSG = {
+  // generic
+  invalidInput: "Données invalides.",
+  invalidJson: "Le corps de la requête n'est pas un JSON valide.",
+  bodyTooLarge: "La requête est trop volumineuse.",
+  unsupportedMediaType: "Type de contenu non pris en charge.",
+  notFoundRoute: "Ressource introuvable.",
+  serverError: "Une erreur interne est survenue. Veuillez réessayer.",
+  tooManyRequests: "Trop de tentatives. Veuillez réessayer dans quelques minutes.",
+  corsDenied: "Origine non autorisée.",
+  // auth
+  authRequired: "Veuillez vous connecter.",
+  authInvalid: "Session invalide ou expirée, veuillez vous reconnecter.",
+  forbidden: "Vous n'avez pas la permission d'effectuer cette action.",
+  signInSuccess: "Connexion réussie.",
+  signInFailed: "E-mail ou mot de passe incorrect.",
+  signUpSuccess: "Compte créé avec succès ! Vous pouvez vous connecter.",
+  emailTaken: "Un compte existe déjà avec cet e-mail.",
+  passwordsMismatch: " les mots de passes ne correspondent pas",
+  logoutSuccess: "Déconnexion réussie.",
+  userDetails: "Utilisateur connecté.",
+  // users
+  usersListed: "Liste des utilisateurs.",
+  userUpdated: "Rôle de l'utilisateur mis à jour.",
+  userNotFound: "Utilisateur introuvable.",
+  ownRole: "Vous ne pouvez pas changer votre propre rôle.",
+  lastSuperAdmin: "Impossible de retirer le dernier super administrateur.",
+  rolesSuperAdminOnly: "Seul un super administrateur peut changer les rôles.",
+  // products
+  productCreated: "Produit enregistré avec succès.",
+  productUpdated: "Produit mis à jour avec succès.",
+  productDeleted: "Produit supprimé avec succès.",
+  productNotFound: "Produit introuvable.",
+  productsListed: "Liste des produits.",
+  productNotOwned: "Vous ne pouvez modifier que vos propres produits.",
+  sellingAbovePrice: "Le prix de vente ne peut pas dépasser l'ancien prix.",
+  // cart
+  cartAdded: "Produit ajouté au panier.",
+  cartAlready: "Ce produit est déjà dans votre panier.",
+  cartUpdated: "Panier mis à jour.",
+  cartDeleted: "Produit retiré du panier.",
+  cartLineNotFound: "Article du panier introuvable.",
+  // images
+  imageUploaded: "Image enregistrée.",
+  imageInvalid: "Veuillez sélectionner un fichier valide.",
+  imageTooLarge: "L'image est trop volumineuse.",
+  imageMissing: "Aucune image reçue.",
+  // health
+  healthy: "Service opérationnel.",
+  unhealthy: "Base de données injoignable.",
+} as const;
+
+/** Field-level messages used inside the schemas. */
+export const FIELD_MSG = {
+  nameRequired: "Le nom est obligatoire.",
+  emailInvalid: "Adresse e-mail invalide.",
+  passwordRequired: "Le mot de passe est obligatoire.",
+  passwordTooShort: "Le mot de passe doit contenir au moins 8 caractères.",
+  passwordTooLong: "Le mot de passe est trop long.",
+  productNameRequired: "Le nom du produit est obligatoire.",
+  brandNameRequired: "La marque est obligatoire.",
+  categoryInvalid: "Catégorie inconnue.",
+  priceInvalid: "Le prix doit être un nombre entier de francs supérieur à zéro.",
+  idInvalid: "Identifiant invalide.",
+  roleInvalid: "Rôle inconnu.",
+  quantityInvalid: "La quantité doit être un nombre entier entre 1 et 99.",
+  imageUrlInvalid: "Adresse d'image invalide.",
+  tooManyImages: "Trop d'images pour un produit.",
+  profilePicInvalid: "La photo de profil doit être une image.",
+  searchTooLong: "La recherche est trop longue.",
+} as const;

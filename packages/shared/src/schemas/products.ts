@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { CATEGORIES } from "../categories.ts";
+import { MAX_PRODUCT_IMAGES } from "../constants.ts";
+import { FIELD_MSG, MSG } from "../messages.ts";
+import { francs, id, isoDate } from "./common.ts";
+
+export const category = z.enum(CATEGORIES, { error: FIELD_MSG.categoryInvalid });
+
+/** An image uploaded to this shop (/uploads/images/…) or, for older clients, an http(s) URL. */
+export const imageUrl = z
+  .string({ error: FIELD_MSG.imageUrlInvalid })
+  .trim()
+  .max(500, FIELD_MSG.imageUrlInvalid)
+  .refine(
+    (v) => /^\/uploads\/images\/[\w-]+\/\d+\.webp$/.test(v) || /^https?:\/\/[^\s"'<>]+$/.test(v),
+    FIELD_MSG.imageUrlInvalid,
+  );
+
+const productFields = {
+  productName: z.string({ error: FIELD_MSG.productNameRequired }).trim().min(1, FIELD_MSG.productNameRequired).max(120),
+  brandName: z.string({ error: FIELD_MSG.brandNameRequired }).trim().min(1, FIELD_MSG.brandNameRequired).max(60),
+  category,
+  productImage: z.array(imageUrl).max(MAX_PRODUCT_IMAGES, FIELD_MSG.tooManyImages),
+  description: z.string().trim().max(5000),
+  price: francs,
+  sellingPrice: francs,
+};
+
+/**
+ * Fields of a product that a client may echo back (the original admin form spreads the whole
+ * product into its request) but that the server never takes from a client.
+ */
+const echoedReadOnly = {
+  userId: z.unknown().optional(),
+  createdAt: z.unknown().optional(),
+  updatedAt: z.unknown().optional(),
+  __v: z.unknown().optional(),
+  rating: z.unknown().optional(),
+};
+
+function sellingNotAbovePrice(v: { price?: number; sellingPrice?: number }): boolean {
+  return v.price === undefined || v.sellingPrice === undefined || v.sellingPrice <= v.price;
+}
+const sellingIssue = { message: MSG.sellingAbovePrice, path: ["sellingPrice"] };
+
+export const productCreateInput = z
+  .strictObject({
+    ...productFields,
+    productImage: productFields.productImage.default([]),
+    description: productFields.description.default(""),
+    ...echoedReadOnly,
+  })
+  .refine(sellingNotAbovePrice, sellingIssue);
+export type ProductCreateInput = z.infer<typeof productCreateInput>;
+
+/** Update: `_id` and any subset of the editable fields. */
+export const productUpdateInput = z
+  .strictObject({
+    _id: id,
+    productName: productFields.productName.optional(),
+    brandName: productFields.brandName.optional(),
+    category: category.optional(),
+    productImage: productFields.productImage.optional(),
+    description: productFields.description.optional(),
+    price: francs.optional(),
+    sellingPrice: francs.optional(),
+    ...echoedReadOnly,
+  })
+  .refine(sellingNotAbovePrice, sellingIssue);
+export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
+
+export const product = z.object({
+  _id: id,
+  productName: z.string(),
+  brandName: z.string(),
+  category,
+  productImage: z.array(z.string()),
+  description: z.string(),
+  price: z.number(),
+  sellingPrice: z.number(),
+  userId: z.string().nullable(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Product = z.infer<typeof product>;
+
+export const productIdInput = z.strictObject({ productId: id });
+export const deleteProductInput = z.strictObject({ _id: id });
+export const categoryInput = z.strictObject({ category });
+export const filterInput = z.strictObject({
+  category: z.union([category.transform((c) => [c]), z.array(category).max(17)]),
+});
+export const searchQuery = z.object({
+  q: z.string().max(100, FIELD_MSG.searchTooLong).default(""),
+});

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { AVATAR_MAX_BYTES, ROLES } from "../constants.ts";
+import { FIELD_MSG, MSG } from "../messages.ts";
+import { id, isoDate } from "./common.ts";
+
+export const role = z.enum(ROLES, { error: FIELD_MSG.roleInvalid });
+
+/** E-mails are stored trimmed and lower-cased, so one person has one account. */
+export const email = z
+  .string({ error: FIELD_MSG.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(254, FIELD_MSG.emailInvalid)
+  .pipe(z.email({ error: FIELD_MSG.emailInvalid }));
+
+const name = z.string({ error: FIELD_MSG.nameRequired }).trim().min(1, FIELD_MSG.nameRequired).max(80);
+
+/** A data URL is about 4/3 of the bytes it carries. */
+const PROFILE_PIC_MAX_CHARS = Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 100;
+
+export const signUpInput = z
+  .strictObject({
+    name,
+    email,
+    password: z
+      .string({ error: FIELD_MSG.passwordRequired })
+      .min(8, FIELD_MSG.passwordTooShort)
+      .max(200, FIELD_MSG.passwordTooLong),
+    confirmPassword: z.string({ error: FIELD_MSG.passwordRequired }),
+    profilePic: z
+      .string({ error: FIELD_MSG.profilePicInvalid })
+      .max(PROFILE_PIC_MAX_CHARS, FIELD_MSG.profilePicInvalid)
+      .refine((v) => v === "" || v.startsWith("data:image/"), FIELD_MSG.profilePicInvalid)
+      .optional(),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MSG.passwordsMismatch,
+    path: ["confirmPassword"],
+  });
+export type SignUpInput = z.infer<typeof signUpInput>;
+
+export const signInInput = z.strictObject({
+  email,
+  password: z.string({ error: FIELD_MSG.passwordRequired }).min(1, FIELD_MSG.passwordRequired).max(200),
+});
+export type SignInInput = z.infer<typeof signInInput>;
+
+export const user = z.object({
+  _id: id,
+  name: z.string(),
+  email: z.string(),
+  role,
+  /** URL of the stored picture, or "" when the user has none. */
+  profilePic: z.string(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type User = z.infer<typeof user>;
+
+export const updateUserInput = z.strictObject({ userId: id, role });
+export type UpdateUserInput = z.infer<typeof updateUserInput>;

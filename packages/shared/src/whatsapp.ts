@@ -1,0 +1,29 @@
+import { PHONE_PREFIX } from "./constants.ts";
+import { formatPrice } from "./money.ts";
+
+/**
+ * Normalises a Cameroon phone number to its international digits (237XXXXXXXXX).
+ * Accepts spaces, dots, dashes, a leading + or 00, and the 9-digit national form.
+ * Returns null when the result is not a Cameroon number.
+ */
+export function normaliseCameroonPhone(input: string): string | null {
+  let digits = input.replace(/[\s.\-()]/g, "");
+  if (digits.startsWith("+")) digits = digits.slice(1);
+  else if (digits.startsWith("00")) digits = digits.slice(2);
+  if (!/^\d+$/.test(digits)) return null;
+  if (digits.length === 9) digits = PHONE_PREFIX + digits;
+  if (digits.length !== 12 || !digits.startsWith(PHONE_PREFIX)) return null;
+  // National numbers are 9 digits starting with 2 (fixed) or 6 (mobile).
+  if (!/^[26]/.test(digits.slice(3))) return null;
+  return digits;
+}
+
+/** https://wa.me link to a number with a prefilled text. */
+export function whatsappLink(phoneDigits: string, text: string): string {
+  return `https://wa.me/${phoneDigits}?text=${encodeURIComponent(text)}`;
+}
+
+/** The product page's prefilled message (SPEC.md §7). */
+export function productWhatsappMessage(productName: string, sellingPrice: number): string {
+  return `Bonjour, je suis intéressé par le produit ${productName} (${formatPrice(sellingPrice)}). Pouvez-vous m'en dire plus ?`;
+}
