@@ -1,0 +1,53 @@
+/**
+ * `npm run db:seed`: migrates, makes sure the first super admin exists and, on a catalogue
+ * with no product, adds the demo catalogue (owned by that super admin).
+ * `npm run db:reset`: the same after erasing every table and uploaded file.
+ */
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
+import { prepareDatabase } from "../bootstrap.ts";
+import { ConfigError, loadConfig } from "../config.ts";
+import { openDatabase } from "./client.ts";
+import { users } from "./schema.ts";
+import { seedDemoCatalogue } from "./seed/seed.ts";
+
+const reset = process.argv.includes("--reset");
+const log = { info: (m: string) => console.log(m), warn: (m: string) => console.warn(m) };
+
+try {
+  const config = loadConfig();
+  if (reset) {
+    const database = await openDatabase(config.database);
+    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
+    await database.db.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`);
+    await database.db.execute(sql`CREATE SCHEMA public`);
+    await database.close();
+    await rm(path.join(config.uploadsDir, "images"), { recursive: true, force: true });
+    await rm(path.join(config.uploadsDir, "avatars"), { recursive: true, force: true });
+    console.log("Database and uploads erased.");
+  }
+  const { database } = await prepareDatabase(config, log);
+  try {
+    const [owner] = await database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, "SUPERADMIN"))
+      .orderBy(asc(users.createdAt))
+      .limit(1);
+    const { inserted } = await seedDemoCatalogue({
+      db: database.db,
+      uploadsDir: config.uploadsDir,
+      ownerId: owner?.id ?? null,
+      log: (m) => console.log(m),
+    });
+    console.log(
+      inserted ? `Demo catalogue: ${inserted} products added.` : "The catalogue already has products: nothing added.",
+    );
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exitCode = 1;
+}
