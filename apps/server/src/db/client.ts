@@ -23,13 +23,20 @@ export interface Database {
 
 const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
 
-/** Typo tolerance of search: "samsng" is 0.57 like "samsung galaxy". See decision 005. */
-const SESSION_SETUP = "SET pg_trgm.word_similarity_threshold = 0.5";
+/**
+ * Typo tolerance of search, compared word to word: "ipone" is 0.44 like "iphone", while
+ * "telephone" is only 0.31 like "iphone". See decision 005.
+ */
+const SIMILARITY_SETTING = "pg_trgm.strict_word_similarity_threshold";
+const SIMILARITY_THRESHOLD = 0.4;
 
 /** Any lock id will do as long as every instance uses the same one. */
 const MIGRATION_LOCK = 727_100_2026;
 
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+export async function openDatabase(
+  options: DatabaseOptions,
+  onIdleError: (err: Error) => void = (err) => console.error("database connection lost:", err.message),
+): Promise<Database> {
   if (options.kind === "pglite") {
     if (options.dir) mkdirSync(options.dir, { recursive: true });
     const client = await PGlite.create(options.dir, { extensions: { pg_trgm, unaccent } });
@@ -39,16 +46,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       kind: "pglite",
       async migrate() {
         await migratePglite(db, { migrationsFolder });
-        await client.exec(SESSION_SETUP);
+        await client.exec(`SET ${SIMILARITY_SETTING} = ${SIMILARITY_THRESHOLD}`);
       },
       close: () => client.close(),
     };
   }
-  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize });
-  pool.on("connect", (c) => {
-    // Queued before any query of the client's first user, so every session has it.
-    c.query(SESSION_SETUP).catch(() => {});
+  // Sent in the connection's start-up packet, so every session has it before its first query.
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize,
+    options: `-c ${SIMILARITY_SETTING}=${SIMILARITY_THRESHOLD}`,
   });
+  // An idle connection that PostgreSQL drops (restart, failover) must not crash the process:
+  // the pool discards it and opens another on the next query.
+  pool.on("error", (err) => onIdleError(err));
   const db = drizzleNodePg({ client: pool, schema });
   return {
     db: db as unknown as Db,
