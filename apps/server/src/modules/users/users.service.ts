@@ -72,6 +72,10 @@ export async function changeRole(db: Db, actor: UserRow, userId: string, role: R
     if (target.role === "SUPERADMIN" && role !== "SUPERADMIN" && superAdmins.length <= 1) {
       throw conflict(MSG.lastSuperAdmin);
     }
+    // `actor` was read when the request was authenticated: another SUPERADMIN may have
+    // demoted them since. The locked rows are the truth (checked after the rule above so
+    // that a stale actor trying to remove the last SUPERADMIN is told why).
+    if (!superAdmins.some((s) => s.id === actor.id)) throw forbidden(MSG.rolesSuperAdminOnly);
     const [updated] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
     if (!updated) throw notFound(MSG.userNotFound);
     return updated;
