@@ -88,7 +88,8 @@ export const productIdInput = z.strictObject({ productId: id });
 export const deleteProductInput = z.strictObject({ _id: id });
 export const categoryInput = z.strictObject({ category });
 export const filterInput = z.strictObject({
-  category: z.union([category.transform((c) => [c]), z.array(category).max(17)]),
+  // One category alone is taken as a list of one; each entry names itself when it is unknown.
+  category: z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(category).max(CATEGORIES.length)),
 });
 export const searchQuery = z.object({
   q: z.string().max(100, FIELD_MSG.searchTooLong).default(""),

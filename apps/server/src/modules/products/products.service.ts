@@ -118,19 +118,33 @@ async function ownedProduct(db: Db, actor: UserRow, id: string): Promise<Product
   return row;
 }
 
+const sellingAbovePrice = () =>
+  badRequest(MSG.sellingAbovePrice, [{ path: "body.sellingPrice", message: MSG.sellingAbovePrice }]);
+
+/** The database's own guard of sellingPrice <= price (products_selling_price_check) fired. */
+function breaksPriceRule(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pgError = e?.cause ?? e;
+  return pgError?.code === "23514" && pgError.constraint === "products_selling_price_check";
+}
+
 export async function updateProduct(db: Db, actor: UserRow, input: ProductUpdateInput): Promise<ProductListRow> {
   const current = await ownedProduct(db, actor, input._id);
+  const changes = editable(input); // undefined fields are left as they are
+  // The admin form may send back the product with nothing changed: nothing to write.
+  if (Object.values(changes).every((v) => v === undefined)) return current;
   const price = input.price ?? current.price;
   const sellingPrice = input.sellingPrice ?? current.sellingPrice;
-  if (sellingPrice > price)
-    throw badRequest(MSG.sellingAbovePrice, [{ path: "body.sellingPrice", message: MSG.sellingAbovePrice }]);
-  const [row] = await db
-    .update(products)
-    .set(editable(input)) // undefined fields are left as they are
-    .where(eq(products.id, current.id))
-    .returning(columns);
-  if (!row) throw notFound(MSG.productNotFound);
-  return row;
+  if (sellingPrice > price) throw sellingAbovePrice();
+  try {
+    const [row] = await db.update(products).set(changes).where(eq(products.id, current.id)).returning(columns);
+    if (!row) throw notFound(MSG.productNotFound);
+    return row;
+  } catch (error) {
+    // A concurrent update may have changed the other price since `current` was read.
+    if (breaksPriceRule(error)) throw sellingAbovePrice();
+    throw error;
+  }
 }
 
 export async function deleteProduct(db: Db, actor: UserRow, id: string): Promise<void> {
