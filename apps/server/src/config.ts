@@ -76,7 +76,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== "")),
   );
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;

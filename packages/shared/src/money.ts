@@ -6,7 +6,7 @@ const formatter = new Intl.NumberFormat(LOCALE, {
   maximumFractionDigits: 0,
 });
 
-/** The one price formatter (XAF has no minor unit): 1250000 → "XAF 1’250’000". */
+/** The one price formatter (XAF has no minor unit): 1250000 → "1'250'000 FCFA". */
 export function formatPrice(francs: number): string {
   return formatter.format(francs);
 }

@@ -29,12 +29,10 @@ declare module "fastify" {
 
 /** Either the httpOnly cookie (storefront) or `Authorization: Bearer` (other clients). */
 function readToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
-  if (header?.startsWith("Bearer ")) {
-    const token = header.slice(7).trim();
-    // The original French client sends "Bearer null" when it has no token.
-    if (token && token !== "null" && token !== "undefined") return token;
-  }
+  // The scheme name is case-insensitive (RFC 9110 §11.1).
+  const token = /^bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "")?.[1];
+  // The original French client sends "Bearer null" when it has no token.
+  if (token && token !== "null" && token !== "undefined") return token;
   return request.cookies[TOKEN_COOKIE] || undefined;
 }
 

@@ -43,8 +43,18 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
     async drop() {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      try {
+        // pool.end() resolves before the server has seen every backend go: wait for them, so
+        // that the forced drop never cuts a connection the app still counts as its own.
+        for (let i = 0; i < 50; i++) {
+          const { rows } = await c.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1", [name]);
+          if (rows[0].n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
     },
   };
 }
@@ -84,7 +94,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 let counter = 0;
 
 /** Creates a user with a role straight in the database (sign-up only ever makes GENERAL users). */
-export async function createUser(ctx: TestContext, role: Role, name = `${role.toLowerCase()}-${++counter}`): Promise<UserRow> {
+export async function createUser(
+  ctx: TestContext,
+  role: Role,
+  name = `${role.toLowerCase()}-${++counter}`,
+): Promise<UserRow> {
   const [row] = await ctx.database.db
     .insert(users)
     .values({ name, email: `${name}@test.cm`, passwordHash: await hashPassword(TEST_PASSWORD), role })

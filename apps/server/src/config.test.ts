@@ -1,0 +1,71 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const tempDir = () => mkdtemp(path.join(tmpdir(), "shop-config-"));
+
+describe("configuration", () => {
+  it("has working defaults: port 3000, PGlite in DATA_DIR, no CORS origin", async () => {
+    const dir = await tempDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: "pglite", dir: path.join(dir, "pglite") });
+    expect(config.corsOrigins).toEqual([]);
+    expect(config.shop.phone).toMatch(/^237\d{9}$/);
+    expect(config.cookie.secure).toBe(false);
+  });
+
+  it("generates the token secret once and keeps it in DATA_DIR", async () => {
+    const dir = await tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).token.secret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dir, "token-secret");
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, "utf8").trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).token.secret).toBe(first);
+    expect(loadConfig({ DATA_DIR: await tempDir() }).token.secret).not.toBe(first);
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is set", async () => {
+    const config = loadConfig({ DATA_DIR: await tempDir(), DATABASE_URL: "postgres://u@db:5432/shop" });
+    expect(config.database).toMatchObject({ kind: "postgres", url: "postgres://u@db:5432/shop" });
+  });
+
+  it("normalises the shop's phone to 237 and its CORS origins", async () => {
+    const config = loadConfig({
+      DATA_DIR: await tempDir(),
+      SHOP_PHONE: "+237 6 77 12 34 56",
+      CORS_ORIGINS: "https://a.cm/, http://localhost:5173",
+    });
+    expect(config.shop.phone).toBe("237677123456");
+    expect(config.shop.whatsapp).toBe("237677123456");
+    expect(config.corsOrigins).toEqual(["https://a.cm", "http://localhost:5173"]);
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://x"],
+    ["TOKEN_SECRET", "short"],
+    ["SHOP_PHONE", "+33 6 12 34 56 78"],
+    ["SHOP_EMAIL", "pas-un-email"],
+    ["CORS_ORIGINS", "not a url"],
+    ["COOKIE_SECURE", "maybe"],
+    ["ADMIN_PASSWORD", "123"],
+    ["NODE_ENV", "staging"],
+  ])("stops start-up on a wrong %s and names it", async (name, value) => {
+    const dir = await tempDir();
+    expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it("secures cookies in production unless told otherwise", async () => {
+    const dir = await tempDir();
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "production" }).cookie.secure).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "production", COOKIE_SECURE: "false" }).cookie.secure).toBe(false);
+  });
+});

@@ -1,0 +1,165 @@
+/**
+ * The whole permission matrix in one table: every protected call, for the anonymous visitor,
+ * a GENERAL user, the ADMIN who owns the product, another ADMIN and a SUPERADMIN.
+ */
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Actors,
+  bearer,
+  createActors,
+  createTestApp,
+  createUser,
+  productBody,
+  type TestContext,
+} from "./harness.ts";
+
+type ActorName = "anonymous" | "general" | "admin" | "otherAdmin" | "superAdmin";
+const ACTORS: ActorName[] = ["anonymous", "general", "admin", "otherAdmin", "superAdmin"];
+
+interface Call {
+  method: "GET" | "POST";
+  url: string;
+  /** Builds a fresh body for each attempt, so one actor's success does not change the next one's case. */
+  body?: (actor: ActorName) => Promise<object | undefined> | object | undefined;
+  multipart?: boolean;
+  expected: Record<ActorName, number>;
+}
+
+let ctx: TestContext;
+let actors: Actors;
+let png: Buffer;
+
+const tokenOf = (actor: ActorName) => (actor === "anonymous" ? null : actors[actor]);
+
+async function send(method: "GET" | "POST", url: string, token: string | null, payload?: object) {
+  return ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+}
+
+/** A product owned by the first ADMIN, created fresh for each attempt. */
+async function adminProduct(): Promise<string> {
+  const res = await send("POST", "/api/upload-product", actors.admin, productBody());
+  expect(res.statusCode).toBe(201);
+  return res.json().data._id;
+}
+
+/** A cart line of the GENERAL user, created fresh for each attempt. */
+async function generalCartLine(): Promise<string> {
+  const productId = await adminProduct();
+  const res = await send("POST", "/api/addtocart", actors.general, { productId });
+  expect(res.statusCode).toBe(201);
+  return res.json().data._id;
+}
+
+const CALLS: Call[] = [
+  {
+    method: "GET",
+    url: "/api/user-details",
+    expected: { anonymous: 401, general: 200, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/all-user",
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/update-user",
+    body: async () => ({ userId: (await createUser(ctx, "GENERAL")).id, role: "ADMIN" }),
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/upload-product",
+    body: () => productBody(),
+    expected: { anonymous: 401, general: 403, admin: 201, otherAdmin: 201, superAdmin: 201 },
+  },
+  {
+    method: "POST",
+    url: "/api/update-product",
+    body: async () => ({ _id: await adminProduct(), sellingPrice: 250000 }),
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/delete-product",
+    body: async () => ({ _id: await adminProduct() }),
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/upload-image",
+    multipart: true,
+    expected: { anonymous: 401, general: 403, admin: 201, otherAdmin: 201, superAdmin: 201 },
+  },
+  {
+    method: "POST",
+    url: "/api/addtocart",
+    body: async () => ({ productId: await adminProduct() }),
+    expected: { anonymous: 401, general: 201, admin: 201, otherAdmin: 201, superAdmin: 201 },
+  },
+  {
+    method: "GET",
+    url: "/api/countAddToCartProduct",
+    expected: { anonymous: 401, general: 200, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/view-card-product",
+    expected: { anonymous: 401, general: 200, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/update-cart-product",
+    body: async () => ({ _id: await generalCartLine(), quantity: 2 }),
+    // Nobody, whatever their role, reaches another user's cart line.
+    expected: { anonymous: 401, general: 200, admin: 404, otherAdmin: 404, superAdmin: 404 },
+  },
+  {
+    method: "POST",
+    url: "/api/delete-cart-product",
+    body: async () => ({ _id: await generalCartLine() }),
+    expected: { anonymous: 401, general: 200, admin: 404, otherAdmin: 404, superAdmin: 404 },
+  },
+];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  actors = await createActors(ctx);
+  png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#0ea5e9" } })
+    .png()
+    .toBuffer();
+});
+afterAll(() => ctx.close());
+
+describe("permission matrix", () => {
+  for (const call of CALLS) {
+    it.each(ACTORS)(`${call.method} ${call.url} as %s`, async (actor) => {
+      const token = tokenOf(actor);
+      let res: Awaited<ReturnType<typeof send>>;
+      if (call.multipart) {
+        const boundary = "----matrix";
+        const payload = Buffer.concat([
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+          ),
+          png,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
+        res = await ctx.app.inject({
+          method: "POST",
+          url: call.url,
+          headers: { ...(token ? bearer(token) : {}), "content-type": `multipart/form-data; boundary=${boundary}` },
+          payload,
+        });
+      } else {
+        res = await send(call.method, call.url, token, await call.body?.(actor));
+      }
+      expect(res.statusCode, res.body).toBe(call.expected[actor]);
+      const body = res.json();
+      expect(body.success).toBe(res.statusCode < 300);
+      expect(typeof body.message).toBe("string");
+      if (res.statusCode >= 400) expect(body.message.length).toBeGreaterThan(0);
+    });
+  }
+});
