@@ -22,6 +22,7 @@ import { catalogueRoutes, productAdminRoutes } from "./modules/products/products
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
+import { catalogueCachePlugin } from "./plugins/catalogue-cache.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 
@@ -73,6 +74,7 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     transform: jsonSchemaTransform,
   });
   await app.register(authPlugin, { config });
+  await app.register(catalogueCachePlugin, {});
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

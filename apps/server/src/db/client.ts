@@ -18,6 +18,12 @@ export interface Database {
   db: Db;
   kind: DatabaseOptions["kind"];
   migrate(): Promise<void>;
+  /**
+   * Calls `onNotify` for each NOTIFY on the channel, from any app server on this database;
+   * `onGap` when notifications may have been missed (the listening connection was lost).
+   */
+  listen(channel: string, onNotify: () => void, onGap: () => void): Promise<void>;
+  notify(channel: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,6 +54,12 @@ export async function openDatabase(
         await migratePglite(db, { migrationsFolder });
         await client.exec(`SET ${SIMILARITY_SETTING} = ${SIMILARITY_THRESHOLD}`);
       },
+      async listen(channel, onNotify) {
+        await client.listen(channel, onNotify);
+      },
+      async notify(channel) {
+        await client.query("SELECT pg_notify($1, '')", [channel]);
+      },
       close: () => client.close(),
     };
   }
@@ -61,9 +73,40 @@ export async function openDatabase(
   // the pool discards it and opens another on the next query.
   pool.on("error", (err) => onIdleError(err));
   const db = drizzleNodePg({ client: pool, schema });
+  const listeners: pg.Client[] = [];
+  let closing = false;
+
+  /** LISTEN needs a connection of its own, kept open; it reconnects after a loss. */
+  const url = options.url;
+  async function listenOn(channel: string, onNotify: () => void, onGap: () => void, delayMs = 500): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    const retry = () => {
+      const index = listeners.indexOf(client);
+      if (index >= 0) listeners.splice(index, 1);
+      if (closing) return;
+      onGap();
+      setTimeout(
+        () => listenOn(channel, onNotify, onGap, Math.min(delayMs * 2, 30_000)).catch(() => {}),
+        delayMs,
+      ).unref();
+    };
+    client.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    client.on("error", (err) => onIdleError(err));
+    client.on("end", retry);
+    await client.connect();
+    listeners.push(client);
+    await client.query(`LISTEN "${channel.replaceAll('"', "")}"`);
+  }
+
   return {
     db: db as unknown as Db,
     kind: "postgres",
+    listen: (channel, onNotify, onGap) => listenOn(channel, onNotify, onGap),
+    async notify(channel) {
+      await pool.query("SELECT pg_notify($1, '')", [channel]);
+    },
     async migrate() {
       // Several app servers may start at once: one applies the migrations, the others wait.
       const client = await pool.connect();
@@ -75,6 +118,10 @@ export async function openDatabase(
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      closing = true;
+      await Promise.all(listeners.map((c) => c.end().catch(() => {})));
+      await pool.end();
+    },
   };
 }

@@ -20,6 +20,8 @@ export interface TestContext {
   config: Config;
   database: Database;
   superAdmin: UserRow;
+  /** Another app server on the same database, as behind a load balancer. */
+  peer(): Promise<{ app: App; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -27,7 +29,7 @@ export interface TestContext {
  * A fresh database for one test file: PGlite in memory by default; with DATABASE_URL set,
  * a new PostgreSQL database created for the file and dropped afterwards.
  */
-async function freshDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+async function freshDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) return { database: await openDatabase({ kind: "pglite" }), drop: async () => {} };
   const name = `shop_test_${randomBytes(6).toString("hex")}`;
@@ -40,6 +42,7 @@ async function freshDatabase(): Promise<{ database: Database; drop(): Promise<vo
   const database = await openDatabase({ kind: "postgres", url: target.toString(), poolSize: 5 });
   return {
     database,
+    url: target.toString(),
     async drop() {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -71,7 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     AUTH_RATE_LIMIT_MAX: "1000",
     ...env,
   });
-  const { database, drop } = await freshDatabase();
+  const { database, url, drop } = await freshDatabase();
   await database.migrate();
   const first = await ensureFirstSuperAdmin(database.db, config.firstAdmin);
   if (!first.created) throw new Error("the test database already had a super admin");
@@ -82,6 +85,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     database,
     superAdmin: first.user,
+    async peer() {
+      // A second app server on the same database: its own pool on PostgreSQL; on PGlite, which
+      // is one connection in one process, the same database object.
+      const peerDatabase = url ? await openDatabase({ kind: "postgres", url, poolSize: 2 }) : database;
+      const peerApp = await buildApp({ config, database: peerDatabase, logger: false });
+      await peerApp.ready();
+      return {
+        app: peerApp,
+        async close() {
+          await peerApp.close();
+          if (peerDatabase !== database) await peerDatabase.close();
+        },
+      };
+    },
     async close() {
       await app.close();
       await database.close();

@@ -35,6 +35,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
   app.get(
     "/get-product",
     {
+      config: { catalogueCache: true },
       onRequest: app.identify,
       schema: { tags: ["catalogue"], querystring: pageQuery, response: { 200: productList } },
     },
@@ -43,7 +44,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
 
   app.get(
     "/get-categoryProduct",
-    { schema: { tags: ["catalogue"], response: { 200: envelope(z.array(product)) } } },
+    {
+      config: { catalogueCache: true },
+      schema: { tags: ["catalogue"], response: { 200: envelope(z.array(product)) } },
+    },
     async () =>
       ok(
         (await service.categoryHighlights(app.db)).map((r) => toApiProduct(r, config.publicUrl)),
@@ -53,27 +57,37 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
 
   app.post(
     "/category-product",
-    { schema: { tags: ["catalogue"], body: categoryInput, querystring: pageQuery, response: { 200: productList } } },
+    {
+      config: { catalogueCache: true },
+      schema: { tags: ["catalogue"], body: categoryInput, querystring: pageQuery, response: { 200: productList } },
+    },
     async (request) =>
       paged(await service.productsOfCategory(app.db, request.body.category, request.query), request.query),
   );
 
   app.post(
     "/filter-product",
-    { schema: { tags: ["catalogue"], body: filterInput, querystring: pageQuery, response: { 200: productList } } },
+    {
+      config: { catalogueCache: true },
+      schema: { tags: ["catalogue"], body: filterInput, querystring: pageQuery, response: { 200: productList } },
+    },
     async (request) =>
       paged(await service.productsOfCategories(app.db, request.body.category, request.query), request.query),
   );
 
   app.post(
     "/product-details",
-    { schema: { tags: ["catalogue"], body: productIdInput, response: { 200: envelope(product) } } },
+    {
+      config: { catalogueCache: true },
+      schema: { tags: ["catalogue"], body: productIdInput, response: { 200: envelope(product) } },
+    },
     async (request) => ok(toApiProduct(await service.productDetails(app.db, request.body.productId), config.publicUrl)),
   );
 
   app.get(
     "/search",
     {
+      config: { catalogueCache: true },
       schema: { tags: ["catalogue"], querystring: searchQuery.extend(pageQuery.shape), response: { 200: productList } },
     },
     async (request) => paged(await service.searchProducts(app.db, request.query.q, request.query), request.query),
@@ -83,6 +97,11 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
 /** Product management: ADMIN and SUPERADMIN only; ownership is checked by the service. */
 export const productAdminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.addHook("onRequest", requireAdmin(app));
+  // Before the answer leaves, so the admin's next read already sees the change.
+  app.addHook("onSend", async (_request, reply, payload) => {
+    if (reply.statusCode < 300) await app.catalogueChanged();
+    return payload;
+  });
 
   app.post(
     "/upload-product",

@@ -1,0 +1,102 @@
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { LRUCache } from "lru-cache";
+
+const CHANNEL = "catalogue_changed";
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+interface Entry {
+  body: Buffer;
+  etag: string;
+  br?: Promise<Buffer>;
+  gzip?: Promise<Buffer>;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Serve this public catalogue read from the catalogue cache. */
+    catalogueCache?: boolean;
+  }
+  interface FastifyInstance {
+    /** Forgets every cached catalogue answer, here and on every other app server. */
+    catalogueChanged(): Promise<void>;
+  }
+  interface FastifyRequest {
+    catalogueKey?: string;
+  }
+}
+
+export interface CatalogueCacheOptions {
+  /** Memory for cached answers (bytes, compressed variants included). */
+  maxBytes?: number;
+  /** Safety net: an entry is rebuilt after this long even if no change was announced. */
+  ttlMs?: number;
+}
+
+/**
+ * The catalogue is read far more often than it changes, so its public answers are kept as
+ * ready bytes: no query, no serialization, an ETag for 304s and compressed variants made once.
+ * Every product write clears the cache at once here and, through PostgreSQL LISTEN/NOTIFY, on
+ * the other app servers. See docs/decisions/008-catalogue-cache.md.
+ */
+export const catalogueCachePlugin = fp(async (app: FastifyInstance, opts: CatalogueCacheOptions) => {
+  const cache = new LRUCache<string, Entry>({
+    maxSize: opts.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (e) => e.body.length * 2 + 256,
+    ttl: opts.ttlMs ?? 60_000,
+  });
+  /** Bumped on each change, so an answer computed before a change is never stored after it. */
+  let generation = 0;
+  const forget = () => {
+    generation++;
+    cache.clear();
+  };
+
+  await app.database.listen(CHANNEL, forget, forget);
+
+  app.decorate("catalogueChanged", async () => {
+    forget();
+    await app.database.notify(CHANNEL);
+  });
+
+  app.addHook("preHandler", async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!request.routeOptions.config.catalogueCache) return;
+    // An ADMIN's product list is its own; everybody else reads the same catalogue.
+    if (request.user?.role === "ADMIN") return;
+    const key = `${request.method} ${request.url} ${request.body === undefined ? "" : JSON.stringify(request.body)}`;
+    const entry = cache.get(key);
+    if (!entry) {
+      request.catalogueKey = `${generation}\n${key}`;
+      return;
+    }
+    reply.header("etag", entry.etag).header("cache-control", "no-cache").header("vary", "accept-encoding");
+    if (request.headers["if-none-match"] === entry.etag) return reply.code(304).send();
+    reply.type("application/json; charset=utf-8");
+    const accepted = request.headers["accept-encoding"] ?? "";
+    if (/\bbr\b/.test(accepted)) {
+      entry.br ??= brotli(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } });
+      return reply.header("content-encoding", "br").send(await entry.br);
+    }
+    if (/\bgzip\b/.test(accepted)) {
+      entry.gzip ??= gzipAsync(entry.body, { level: 6 });
+      return reply.header("content-encoding", "gzip").send(await entry.gzip);
+    }
+    return reply.send(entry.body);
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const marked = request.catalogueKey;
+    if (!marked || reply.statusCode !== 200 || typeof payload !== "string") return payload;
+    const newline = marked.indexOf("\n");
+    if (Number(marked.slice(0, newline)) !== generation) return payload;
+    const body = Buffer.from(payload);
+    const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+    cache.set(marked.slice(newline + 1), { body, etag });
+    reply.header("etag", etag).header("cache-control", "no-cache").header("vary", "accept-encoding");
+    return payload;
+  });
+});
