@@ -22,18 +22,18 @@ export interface Database {
    * Calls `onNotify` for each NOTIFY on the channel, from any app server on this database;
    * `onGap` when notifications may have been missed (the listening connection was lost).
    */
-  listen(channel: string, onNotify: () => void, onGap: () => void): Promise<void>;
-  notify(channel: string): Promise<void>;
+  listen(channel: string, onNotify: (payload: string) => void, onGap: () => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
 
 /**
- * Typo tolerance of search, compared word to word: "ipone" is 0.44 like "iphone", while
- * "telephone" is only 0.31 like "iphone". See decision 005.
+ * The trigram similarity from which search_lexicon's index offers a word as the correction of
+ * a typo ("ipone" is 0.44 like "iphone"; "telephone" only 0.31). See decision 005.
  */
-const SIMILARITY_SETTING = "pg_trgm.strict_word_similarity_threshold";
+const SIMILARITY_SETTING = "pg_trgm.similarity_threshold";
 const SIMILARITY_THRESHOLD = 0.4;
 
 /** Any lock id will do as long as every instance uses the same one. */
@@ -57,8 +57,8 @@ export async function openDatabase(
       async listen(channel, onNotify) {
         await client.listen(channel, onNotify);
       },
-      async notify(channel) {
-        await client.query("SELECT pg_notify($1, '')", [channel]);
+      async notify(channel, payload) {
+        await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
       },
       close: () => client.close(),
     };
@@ -78,7 +78,12 @@ export async function openDatabase(
 
   /** LISTEN needs a connection of its own, kept open; it reconnects after a loss. */
   const url = options.url;
-  async function listenOn(channel: string, onNotify: () => void, onGap: () => void, delayMs = 500): Promise<void> {
+  async function listenOn(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onGap: () => void,
+    delayMs = 500,
+  ): Promise<void> {
     const client = new pg.Client({ connectionString: url });
     const retry = () => {
       const index = listeners.indexOf(client);
@@ -91,7 +96,7 @@ export async function openDatabase(
       ).unref();
     };
     client.on("notification", (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload ?? "");
     });
     client.on("error", (err) => onIdleError(err));
     client.on("end", retry);
@@ -104,8 +109,8 @@ export async function openDatabase(
     db: db as unknown as Db,
     kind: "postgres",
     listen: (channel, onNotify, onGap) => listenOn(channel, onNotify, onGap),
-    async notify(channel) {
-      await pool.query("SELECT pg_notify($1, '')", [channel]);
+    async notify(channel, payload) {
+      await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
     async migrate() {
       // Several app servers may start at once: one applies the migrations, the others wait.

@@ -52,7 +52,7 @@ export const products = pgTable(
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('french', shop_unaccent(coalesce(product_name, '') || ' ' || coalesce(brand_name, '') || ' ' || coalesce(category, ''))), 'A') || setweight(to_tsvector('french', shop_unaccent(coalesce(description, ''))), 'C')`,
     ),
-    /** Folded name, brand and category, for typo-tolerant trigram matching. */
+    /** Folded name, brand and category: the source of search_lexicon, and of phrase ranking. */
     searchText: text("search_text").generatedAlwaysAs(
       sql`lower(shop_unaccent(product_name || ' ' || brand_name || ' ' || category))`,
     ),
@@ -63,12 +63,20 @@ export const products = pgTable(
     index("products_category_created_idx").on(t.category, t.createdAt.desc()),
     index("products_user_created_idx").on(t.userId, t.createdAt.desc()),
     index("products_search_vector_idx").using("gin", t.searchVector),
-    index("products_search_text_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     check("products_price_check", sql`${t.price} > 0`),
     check("products_selling_price_check", sql`${t.sellingPrice} > 0 and ${t.sellingPrice} <= ${t.price}`),
     check("products_category_check", sql`${t.category} in (${inList(CATEGORIES)})`),
   ],
 );
+
+/**
+ * Every word (3 letters or more) of the products' folded names, brands and categories, kept by
+ * the trigger of migration 0003. Search corrects a typo against these few hundred words, by
+ * trigram similarity, before it asks the full-text index (docs/decisions/005-search.md).
+ */
+export const searchLexicon = pgTable("search_lexicon", { word: text("word").primaryKey() }, (t) => [
+  index("search_lexicon_word_trgm_idx").using("gin", sql`${t.word} gin_trgm_ops`),
+]);
 
 export const cartLines = pgTable(
   "cart_lines",

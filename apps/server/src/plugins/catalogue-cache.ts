@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -56,11 +56,19 @@ export const catalogueCachePlugin = fp(async (app: FastifyInstance, opts: Catalo
     cache.clear();
   };
 
-  await app.database.listen(CHANNEL, forget, forget);
+  // Each app server names itself in its notifications: it has already cleared its own cache.
+  const self = randomUUID();
+  await app.database.listen(
+    CHANNEL,
+    (sender) => {
+      if (sender !== self) forget();
+    },
+    forget,
+  );
 
   app.decorate("catalogueChanged", async () => {
     forget();
-    await app.database.notify(CHANNEL);
+    await app.database.notify(CHANNEL, self);
   });
 
   app.addHook("preHandler", async (request: FastifyRequest, reply: FastifyReply) => {
