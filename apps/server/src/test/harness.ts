@@ -182,3 +182,13 @@ export async function createActors(ctx: TestContext): Promise<Actors> {
 }
 
 export const headersFor = (token: string | null) => (token ? bearer(token) : {});
+
+/** A multipart/form-data body with one file part named `file`, as a browser's upload sends it. */
+export function multipartFile(filename: string, contentType: string, bytes: Buffer) {
+  const boundary = "----shoptestboundary";
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}

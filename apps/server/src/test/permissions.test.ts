@@ -10,6 +10,7 @@ import {
   createActors,
   createTestApp,
   createUser,
+  multipartFile,
   productBody,
   type TestContext,
 } from "./harness.ts";
@@ -138,19 +139,12 @@ describe("permission matrix", () => {
       const token = tokenOf(actor);
       let res: Awaited<ReturnType<typeof send>>;
       if (call.multipart) {
-        const boundary = "----matrix";
-        const payload = Buffer.concat([
-          Buffer.from(
-            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-          ),
-          png,
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]);
+        const body = multipartFile("a.png", "image/png", png);
         res = await ctx.app.inject({
           method: "POST",
           url: call.url,
-          headers: { ...(token ? bearer(token) : {}), "content-type": `multipart/form-data; boundary=${boundary}` },
-          payload,
+          headers: { ...(token ? bearer(token) : {}), "content-type": body.contentType },
+          payload: body.payload,
         });
       } else {
         res = await send(call.method, call.url, token, await call.body?.(actor));

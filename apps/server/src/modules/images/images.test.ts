@@ -3,23 +3,20 @@ import path from "node:path";
 import { IMAGE_MAX_BYTES, IMAGE_WIDTHS, MSG } from "@shop/shared";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Actors, bearer, createActors, createTestApp, type TestContext } from "../../test/harness.ts";
+import {
+  type Actors,
+  bearer,
+  createActors,
+  createTestApp,
+  multipartFile,
+  type TestContext,
+} from "../../test/harness.ts";
 
 let ctx: TestContext;
 let actors: Actors;
 
-/** A hand-built multipart body with one file part. */
-function multipart(filename: string, contentType: string, bytes: Buffer) {
-  const boundary = "----shoptestboundary";
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function upload(token: string | null, filename: string, contentType: string, bytes: Buffer) {
-  const body = multipart(filename, contentType, bytes);
+  const body = multipartFile(filename, contentType, bytes);
   return ctx.app.inject({
     method: "POST",
     url: "/api/upload-image",
