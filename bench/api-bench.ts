@@ -1,0 +1,657 @@
+/**
+ * `npm run bench`: throughput and latency of the catalogue reads, against a bare node:http
+ * server answering the same bytes. See bench/README.md and docs/performance.md.
+ *
+ *   npm run bench                                   PGlite only
+ *   DATABASE_URL=postgres://… npm run bench         PGlite, then PostgreSQL
+ *   npm run bench -- --postgres                     the same, with postgres://postgres@127.0.0.1:5432/test
+ *   npm run bench -- --db postgres --duration 5     options: see --help
+ *
+ * Every server runs in a child process on 127.0.0.1, and so does each autocannon run
+ * (load.ts, a new process each time): this process only orchestrates.
+ */
+import { type ChildProcess, execFileSync, fork } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import type { Recorded } from "./bare-server.ts";
+import type { LoadOptions, LoadResult } from "./load.ts";
+import type { ChildMessage, ParentMessage, Replay, SqlTiming } from "./protocol.ts";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.dirname(HERE);
+const RESULTS = path.join(HERE, "results");
+const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
+
+// ---------------------------------------------------------------- options
+
+const HELP = `Usage: npm run bench -- [options]
+  --db <list>          pglite, postgres or pglite,postgres (default: pglite, plus postgres
+                       when DATABASE_URL is set or --postgres is given)
+  --postgres           also run on PostgreSQL; DATABASE_URL or ${DEFAULT_POSTGRES}
+  --duration <s>       measured seconds per endpoint and server (default 10)
+  --warmup <s>         unmeasured seconds before each measurement (default 2)
+  --connections <n>    concurrent connections (default 10)
+  --products <n>       catalogue size (default 10000)
+  --only <keys>        endpoints to run: ${"list,category,details,search,search-typo"}
+  --no-sql             skip timing the SQL alone (EXPLAIN ANALYZE)
+  --profile            write a CPU profile of the app child to bench/results/profiles/
+  --miss               every request gets a distinct URL (…&_bench_miss=<id>): no response
+                       cache can answer it, the database path is measured (results: *-miss.md)
+  --ceiling            also measure the app's own Fastify instance answering the captured
+                       bytes (no database, no serialization): what a response cache could reach
+  --log-level <level>  the app's LOG_LEVEL (default silent)
+  --what-if-sql <sql>  SQL run after the catalogue is inserted, before ANALYZE: try an index
+                       or a setting without changing the app (the results say so)`;
+
+const { values: opts } = parseArgs({
+  options: {
+    db: { type: "string" },
+    postgres: { type: "boolean", default: false },
+    duration: { type: "string", default: "10" },
+    warmup: { type: "string", default: "2" },
+    connections: { type: "string", default: "10" },
+    products: { type: "string", default: "10000" },
+    only: { type: "string" },
+    "no-sql": { type: "boolean", default: false },
+    profile: { type: "boolean", default: false },
+    ceiling: { type: "boolean", default: false },
+    miss: { type: "boolean", default: false },
+    "log-level": { type: "string", default: "silent" },
+    "what-if-sql": { type: "string" },
+    help: { type: "boolean", default: false },
+  },
+});
+if (opts.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+function bounded(name: string, raw: string, min: number, max: number): number {
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) {
+    console.error(`--${name} must be a number between ${min} and ${max}`);
+    process.exit(2);
+  }
+  return n;
+}
+const DURATION = bounded("duration", opts.duration, 1, 120);
+const WARMUP = bounded("warmup", opts.warmup, 0, 30);
+const CONNECTIONS = Math.round(bounded("connections", opts.connections, 1, 256));
+const PRODUCTS = Math.round(bounded("products", opts.products, 100, 200_000));
+const SQL_RUNS = 20;
+const POSTGRES_URL = process.env.DATABASE_URL || DEFAULT_POSTGRES;
+
+type DbKind = "pglite" | "postgres";
+const kinds = (opts.db ?? (process.env.DATABASE_URL || opts.postgres ? "pglite,postgres" : "pglite"))
+  .split(",")
+  .map((k) => k.trim());
+const unknownKind = kinds.find((k) => k !== "pglite" && k !== "postgres");
+if (unknownKind !== undefined) {
+  console.error(`--db: unknown database kind ${JSON.stringify(unknownKind)}`);
+  process.exit(2);
+}
+
+// ---------------------------------------------------------------- endpoints
+
+type Target = "ratio" | "p99";
+interface Endpoint {
+  key: string;
+  label: string;
+  method: "GET" | "POST";
+  url: string;
+  body?: string;
+  /** Catalogue reads: ≥ 0.5 × the bare server's req/s. Search: p99 < 20 ms. */
+  target: Target;
+}
+const RATIO_TARGET = 0.5;
+const P99_TARGET_MS = 20;
+
+function endpoints(productId: string): Endpoint[] {
+  const all: Endpoint[] = [
+    { key: "list", label: "GET /api/get-product", method: "GET", url: "/api/get-product", target: "ratio" },
+    {
+      key: "category",
+      label: 'POST /api/category-product {"category":"SAMSUNG"}',
+      method: "POST",
+      url: "/api/category-product",
+      body: JSON.stringify({ category: "SAMSUNG" }),
+      target: "ratio",
+    },
+    {
+      key: "details",
+      label: "POST /api/product-details {productId}",
+      method: "POST",
+      url: "/api/product-details",
+      body: JSON.stringify({ productId }),
+      target: "ratio",
+    },
+    {
+      key: "search",
+      label: "GET /api/search?q=iphone 13",
+      method: "GET",
+      url: `/api/search?q=${encodeURIComponent("iphone 13")}`,
+      target: "p99",
+    },
+    {
+      key: "search-typo",
+      label: "GET /api/search?q=samsng",
+      method: "GET",
+      url: "/api/search?q=samsng",
+      target: "p99",
+    },
+  ];
+  const only = opts.only?.split(",").map((s) => s.trim());
+  return only ? all.filter((e) => only.includes(e.key)) : all;
+}
+
+// ---------------------------------------------------------------- child processes
+
+interface Child {
+  process: ChildProcess;
+  port: number;
+  /** The child's "ready" message (the bare server sends only its port). */
+  ready: Extract<ChildMessage, { type: "ready" }>;
+  /** Resolves with the next message of that type (or rejects when the child exits first). */
+  next<T extends ChildMessage["type"]>(type: T, timeoutMs: number): Promise<Extract<ChildMessage, { type: T }>>;
+  send(message: ParentMessage): void;
+  stop(): Promise<void>;
+}
+
+const children = new Set<ChildProcess>();
+
+async function startChild(script: string, args: string[], env: NodeJS.ProcessEnv, execArgv: string[]): Promise<Child> {
+  // With a LOG_LEVEL other than silent, the app's log lines go to /dev/null, not to this terminal.
+  const stdout = env.LOG_LEVEL && env.LOG_LEVEL !== "silent" ? "ignore" : "inherit";
+  const proc = fork(path.join(HERE, script), args, { env, execArgv, stdio: ["ignore", stdout, "inherit", "ipc"] });
+  children.add(proc);
+  const exited = new Promise<never>((_, reject) => {
+    proc.once("exit", (code, signal) => {
+      children.delete(proc);
+      reject(new Error(`${script} exited (${signal ?? code})`));
+    });
+  });
+  exited.catch(() => {});
+  const next = <T extends ChildMessage["type"]>(type: T, timeoutMs: number) =>
+    Promise.race([
+      exited,
+      new Promise<Extract<ChildMessage, { type: T }>>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${script}: no "${type}" after ${timeoutMs} ms`)), timeoutMs);
+        const onMessage = (m: ChildMessage) => {
+          if (m.type === "error") reject(new Error(`${script}: ${m.message}`));
+          else if (m.type !== type) return;
+          else resolve(m as Extract<ChildMessage, { type: T }>);
+          clearTimeout(timer);
+          proc.off("message", onMessage);
+        };
+        proc.on("message", onMessage);
+      }),
+    ]);
+  const ready = await next("ready", 300_000);
+  return {
+    process: proc,
+    port: ready.port,
+    ready,
+    next,
+    send: (m) => proc.send(m),
+    async stop() {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      const gone = new Promise((resolve) => proc.once("exit", resolve));
+      proc.send({ type: "stop" });
+      const timer = setTimeout(() => proc.kill("SIGKILL"), 15_000);
+      await gone;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Dropping the PostgreSQL database, removing the temporary DATA_DIR: also done on Ctrl-C. */
+const cleanups = new Set<() => Promise<void>>();
+
+function killChildren() {
+  for (const c of children) c.kill("SIGKILL");
+}
+process.on("exit", killChildren);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    killChildren();
+    const timer = setTimeout(() => process.exit(130), 10_000);
+    Promise.allSettled([...cleanups].map((c) => c())).finally(() => {
+      clearTimeout(timer);
+      process.exit(130);
+    });
+  });
+}
+
+// ---------------------------------------------------------------- HTTP
+
+/** A query parameter the app ignores (its query schemas drop unknown keys) but that changes the URL. */
+const withParam = (url: string, name: string, value: string) =>
+  `${url}${url.includes("?") ? "&" : "?"}${name}=${value}`;
+
+async function request(port: number, ep: Endpoint): Promise<Recorded> {
+  const res = await fetch(`http://127.0.0.1:${port}${ep.url}`, {
+    method: ep.method,
+    // Like autocannon, which asks for no compression: these are the bytes it will receive.
+    headers: { "accept-encoding": "identity", ...(ep.body ? { "content-type": "application/json" } : {}) },
+    body: ep.body,
+  });
+  const body = Buffer.from(await res.arrayBuffer());
+  return {
+    method: ep.method,
+    url: ep.url,
+    status: res.status,
+    contentType: res.headers.get("content-type") ?? "",
+    bodyBase64: body.toString("base64"),
+  };
+}
+
+type Measure = LoadResult;
+
+/**
+ * One fixed-duration autocannon run, in a new process each time (see load.ts): the load
+ * generator shares nothing with the servers, nor with the runs before it.
+ */
+function load(port: number, ep: Endpoint, seconds: number): Promise<Measure> {
+  const options: LoadOptions = {
+    // --miss: autocannon puts a new id in place of [<id>] in each request.
+    url: `http://127.0.0.1:${port}${opts.miss ? withParam(ep.url, "_bench_miss", "[<id>]") : ep.url}`,
+    idReplacement: opts.miss,
+    method: ep.method,
+    body: ep.body,
+    connections: CONNECTIONS,
+    seconds,
+  };
+  return new Promise((resolve, reject) => {
+    const proc = fork(path.join(HERE, "load.ts"), [JSON.stringify(options)], {
+      env: { PATH: process.env.PATH },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    children.add(proc);
+    let result: Measure | undefined;
+    proc.once("message", (m: Measure) => {
+      result = m;
+    });
+    proc.once("exit", (code) => {
+      children.delete(proc);
+      if (result) resolve(result);
+      else reject(new Error(`load.ts exited (${code}) without a result`));
+    });
+  });
+}
+
+async function measure(port: number, ep: Endpoint): Promise<Measure> {
+  if (WARMUP > 0) await load(port, ep, WARMUP);
+  return load(port, ep, DURATION);
+}
+
+// ---------------------------------------------------------------- one database
+
+interface Row {
+  key: string;
+  label: string;
+  target: Target;
+  bytes: number;
+  items: number | null;
+  total: number | null;
+  app: Measure;
+  bare: Measure;
+  /** --ceiling: the app's Fastify instance answering the captured bytes. */
+  ceiling?: Measure;
+  ratio: number;
+  meets: boolean;
+  sql: SqlTiming[];
+  problems: string[];
+}
+
+interface Run {
+  kind: DbKind;
+  database: string;
+  /** Of the whole machine when this database's run started: other work skews the numbers. */
+  loadAverage: string;
+  seeded: number;
+  seedMs: number;
+  source: string;
+  rows: Row[];
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function postgresVersion(): Promise<string> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    const res = await client.query<{ server_version: string }>("SHOW server_version");
+    return `PostgreSQL ${res.rows[0]?.server_version ?? "?"}`;
+  } finally {
+    await client.end();
+  }
+}
+
+function pgliteVersion(): string {
+  const file = path.join(ROOT, "node_modules/@electric-sql/pglite/package.json");
+  const version = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version : "?";
+  return `PGlite ${version} (on disk)`;
+}
+
+async function runOne(kind: DbKind): Promise<Run> {
+  const loadAverage = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `shop-bench-${kind}-`));
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: opts["log-level"],
+    BENCH_PRODUCTS: String(PRODUCTS),
+    ...(opts["what-if-sql"] ? { BENCH_WHAT_IF_SQL: opts["what-if-sql"] } : {}),
+    ...(opts.ceiling ? { BENCH_CEILING: "1" } : {}),
+  };
+  let dropDatabase = async () => {};
+  const cleanup = async () => {
+    await dropDatabase().catch((e: unknown) => console.error(`could not drop the bench database: ${String(e)}`));
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  cleanups.add(cleanup);
+  const execArgv = opts.profile
+    ? [
+        "--cpu-prof",
+        `--cpu-prof-dir=${path.join(RESULTS, "profiles", kind)}`,
+        `--cpu-prof-name=app-${Date.now()}.cpuprofile`,
+      ]
+    : [];
+
+  let app: Child | undefined;
+  let bare: Child | undefined;
+  let database = pgliteVersion();
+  try {
+    if (kind === "postgres") {
+      database = await postgresVersion();
+      const name = `shop_bench_${randomBytes(6).toString("hex")}`;
+      await adminQuery(`CREATE DATABASE ${name}`);
+      dropDatabase = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      const url = new URL(POSTGRES_URL);
+      url.pathname = `/${name}`;
+      env.DATABASE_URL = url.toString();
+    }
+    console.log(`\n== ${database}: starting the app and inserting ${PRODUCTS} products…`);
+    app = await startChild("app-server.ts", [], env, execArgv);
+    const first = await request(app.port, {
+      key: "",
+      label: "",
+      method: "GET",
+      url: "/api/get-product",
+      target: "ratio",
+    });
+    const firstBody = JSON.parse(Buffer.from(first.bodyBase64, "base64").toString()) as { data: { _id: string }[] };
+    const productId = firstBody.data[0]?._id;
+    if (!productId) throw new Error("the catalogue is empty");
+    const list = endpoints(productId);
+
+    // The bytes the bare server will answer, checked to be stable and successful.
+    const recorded: Recorded[] = [];
+    const rows: Row[] = [];
+    for (const ep of list) {
+      const a = await request(app.port, ep);
+      const b = await request(app.port, ep);
+      const problems: string[] = [];
+      if (a.status !== 200) problems.push(`status ${a.status}`);
+      if (a.bodyBase64 !== b.bodyBase64) problems.push("the app answered different bytes twice in a row");
+      const body = JSON.parse(Buffer.from(a.bodyBase64, "base64").toString()) as {
+        data: unknown;
+        meta?: { total: number };
+      };
+      recorded.push(a);
+      rows.push({
+        key: ep.key,
+        label: ep.label,
+        target: ep.target,
+        bytes: Buffer.from(a.bodyBase64, "base64").length,
+        items: Array.isArray(body.data) ? body.data.length : null,
+        total: body.meta?.total ?? null,
+        app: undefined as unknown as Measure,
+        bare: undefined as unknown as Measure,
+        ratio: Number.NaN,
+        meets: false,
+        sql: [],
+        problems,
+      });
+    }
+    const seeded = { seeded: app.ready.seeded, seedMs: app.ready.seedMs, source: app.ready.source };
+    console.log(`   ${seeded.seeded} products in ${(seeded.seedMs / 1000).toFixed(1)} s (${seeded.source})`);
+
+    // The SQL of each endpoint, timed alone.
+    if (!opts["no-sql"]) {
+      for (const [i, ep] of list.entries()) {
+        app.send({ type: "record" });
+        await app.next("recording", 10_000);
+        // A URL never requested before, so that no response cache answers instead of the database.
+        await request(app.port, { ...ep, url: withParam(ep.url, "_bench_sql", String(i)) });
+        app.send({ type: "sql", runs: SQL_RUNS });
+        try {
+          const { queries } = await app.next("sql", 120_000);
+          const row = rows[i];
+          if (row) row.sql = queries;
+        } catch (error) {
+          console.warn(`   ${ep.label}: SQL not timed (${error instanceof Error ? error.message : String(error)})`);
+        }
+      }
+    }
+
+    const file = path.join(dataDir, "responses.json");
+    await writeFile(file, JSON.stringify(recorded));
+    bare = await startChild("bare-server.ts", [file], { PATH: process.env.PATH }, []);
+    if (opts.ceiling) {
+      const answers: Replay[] = list.map((ep, i) => ({ key: ep.key, ...(recorded[i] as Recorded) }));
+      app.send({ type: "replay", answers });
+      await app.next("replaying", 10_000);
+    }
+
+    for (const [i, ep] of list.entries()) {
+      const row = rows[i];
+      if (!row) continue;
+      process.stdout.write(`   ${ep.label}: app… `);
+      row.app = await measure(app.port, ep);
+      const after = await request(app.port, ep);
+      if (after.bodyBase64 !== recorded[i]?.bodyBase64) row.problems.push("the app's answer changed during the run");
+      process.stdout.write(`${row.app.rps.toFixed(0)} req/s; bare… `);
+      row.bare = await measure(bare.port, ep);
+      if (opts.ceiling) {
+        process.stdout.write(`${row.bare.rps.toFixed(0)} req/s; app's Fastify with ready bytes… `);
+        row.ceiling = await measure(app.port, { ...ep, url: `/__bench/replay/${ep.key}` });
+        if (row.ceiling.non2xx) row.problems.push(`ceiling: ${row.ceiling.non2xx} non-2xx answers`);
+        console.log(`${row.ceiling.rps.toFixed(0)} req/s`);
+      } else console.log(`${row.bare.rps.toFixed(0)} req/s`);
+      // A wrong answer invalidates the row; requests of the app that time out only make it miss.
+      if (row.app.non2xx) row.problems.push(`app: ${row.app.non2xx} non-2xx answers`);
+      const { bare: b } = row;
+      if (b.non2xx || b.errors || b.timeouts)
+        row.problems.push(`bare: ${b.non2xx} non-2xx, ${b.errors} errors, ${b.timeouts} timeouts`);
+      row.ratio = row.app.rps / row.bare.rps;
+      row.meets =
+        row.problems.length === 0 &&
+        row.app.timeouts === 0 &&
+        (ep.target === "ratio" ? row.ratio >= RATIO_TARGET : row.app.p99 < P99_TARGET_MS);
+    }
+    return { kind, database, loadAverage, ...seeded, rows };
+  } finally {
+    await bare?.stop().catch(() => {});
+    await app?.stop().catch(() => {});
+    cleanups.delete(cleanup);
+    await cleanup();
+  }
+}
+
+// ---------------------------------------------------------------- report
+
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "–");
+const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–");
+const kb = (n: number) => (n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`);
+
+function verdict(r: Row): string {
+  const why = r.target === "ratio" ? `ratio ≥ ${RATIO_TARGET}` : `p99 < ${P99_TARGET_MS} ms`;
+  if (r.problems.length) return `❌ invalid: ${r.problems.join("; ")}`;
+  const late = r.app.timeouts ? `; ${r.app.timeouts} requests timed out after 10 s, not in p99` : "";
+  return `${r.meets ? "✅ yes" : "❌ no"} (${why}${late})`;
+}
+
+function table(run: Run): string {
+  const lines = [
+    "| Endpoint | Answer | App req/s | App p50 ms | App p99 ms | Bare req/s | Bare p50 ms | Bare p99 ms | App / bare | SQL alone ms | Target met |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|",
+  ];
+  for (const r of run.rows) {
+    const answer = `${kb(r.bytes)}${r.items === null ? "" : `, ${r.items} of ${r.total ?? "?"}`}`;
+    const sqlMs = r.sql.length
+      ? `${f2(r.sql.reduce((sum, q) => sum + q.wallMs, 0))} (${r.sql.length} statement${r.sql.length > 1 ? "s" : ""})`
+      : "–";
+    lines.push(
+      `| ${r.label} | ${answer} | ${int(r.app.rps)} | ${f2(r.app.p50)} | ${f2(r.app.p99)} | ${int(r.bare.rps)} | ${f2(r.bare.p50)} | ${f2(r.bare.p99)} | ${f2(r.ratio)} | ${sqlMs} | ${verdict(r)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function ceilingTable(run: Run): string {
+  if (!run.rows.some((r) => r.ceiling)) return "";
+  const lines = [
+    "| Endpoint | Fastify + ready bytes req/s | p50 ms | p99 ms | ÷ bare | App ÷ this |",
+    "|---|--:|--:|--:|--:|--:|",
+  ];
+  for (const r of run.rows) {
+    const c = r.ceiling;
+    if (!c) continue;
+    lines.push(
+      `| ${r.label} | ${int(c.rps)} | ${f2(c.p50)} | ${f2(c.p99)} | ${f2(c.rps / r.bare.rps)} | ${f2(r.app.rps / c.rps)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/**
+ * The server's code changes often and not always through commits: a hash of its sources
+ * (apps/server/src and packages/shared/src; tests and the test harness left out) says which
+ * code a result measured.
+ */
+function sourceFingerprint(): string {
+  const hash = createHash("sha256");
+  for (const dir of ["apps/server/src", "packages/shared/src"]) {
+    const files = readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
+      .filter((f) => /\.(ts|sql|json)$/.test(f) && !/\.test\.ts$/.test(f) && !/(^|\/)test\//.test(f))
+      .sort();
+    for (const f of files) hash.update(`${dir}/${f}\0`).update(readFileSync(path.join(ROOT, dir, f)));
+  }
+  return hash.digest("hex").slice(0, 12);
+}
+
+function machine() {
+  let nproc = String(os.availableParallelism());
+  try {
+    nproc = execFileSync("nproc", { encoding: "utf8" }).trim();
+  } catch {}
+  let commit = "?";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    // The server's code only: bench/ itself is left out.
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "apps", "packages", "package-lock.json"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    }).trim();
+    if (dirty) commit += " (with uncommitted changes to apps/ or packages/)";
+  } catch {}
+  return {
+    nproc,
+    cpu: os.cpus()[0]?.model ?? "?",
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    loadAverage: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" "),
+    commit,
+    sources: sourceFingerprint(),
+  };
+}
+
+function markdown(run: Run, m: ReturnType<typeof machine>, date: string): string {
+  const sqlSection = run.rows
+    .filter((r) => r.sql.length)
+    .map((r) =>
+      [
+        `### ${r.label}`,
+        ...r.sql.map((q, i) =>
+          q.plan
+            ? `Statement ${i + 1}: driver ${f2(q.wallMs)} ms, planning ${f2(q.planningMs)} ms, execution ${f2(q.executionMs)} ms (medians)\n\n` +
+              `\`\`\`sql\n${q.text}\n-- params: ${JSON.stringify(q.params)}\n\`\`\`\n\n\`\`\`\n${q.plan}\n\`\`\``
+            : `Statement ${i + 1}: driver ${f2(q.wallMs)} ms (median): \`${q.text}\``,
+        ),
+      ].join("\n\n"),
+    )
+    .join("\n\n");
+  return `# API benchmark — ${run.database} — ${date}
+
+- Machine: ${m.nproc} CPUs (${m.cpu}), ${m.memoryGb} GB, ${m.os}; Node ${m.node}; commit ${m.commit}; server sources ${m.sources}
+- Load average (1, 5, 15 min) when this run started: ${run.loadAverage}
+- Catalogue: ${run.seeded} products (${run.source}), inserted and analysed in ${f1(run.seedMs / 1000)} s
+- Requests: ${opts.miss ? "**--miss: every request has a distinct URL** (`…&_bench_miss=<id>`), so no response cache answers: the database path" : "the same request over and over, as the app answers it (a response cache, if the app has one, is warm after the warm-up)"}
+- Load: autocannon, ${CONNECTIONS} connections, ${WARMUP} s warm-up then ${DURATION} s per endpoint and server, 127.0.0.1
+- App: buildApp() in a child process, LOG_LEVEL=${opts["log-level"]}, NODE_ENV=production; bare: node:http in a child process answering the app's captured bytes
+${opts["what-if-sql"] ? `- **What-if: not the app as it is.** After the insertion, this SQL was run: \`${opts["what-if-sql"]}\`\n` : ""}- "SQL alone": the statements one request sends, replayed in order on one connection through the driver, no HTTP: sum of their median times (${SQL_RUNS} runs)
+
+${table(run)}
+${ceilingTable(run) ? `\n## Ceiling: the app's own Fastify instance (same plugins and hooks) answering the captured bytes\n\nNo database, no Drizzle, no zod serialization: what a response cache in the app could reach.\n\n${ceilingTable(run)}\n` : ""}
+## SQL and plans
+
+${sqlSection || "(not measured: --no-sql)"}
+`;
+}
+
+// ---------------------------------------------------------------- main
+
+const m = machine();
+console.log(
+  `API bench: ${m.nproc} CPUs, Node ${m.node}, server sources ${m.sources}, load average ${m.loadAverage}; ${CONNECTIONS} connections, ${WARMUP}+${DURATION} s per run`,
+);
+const date = new Date().toISOString().slice(0, 10);
+await mkdir(RESULTS, { recursive: true });
+const started = performance.now();
+let failed = false;
+for (const kind of kinds as DbKind[]) {
+  try {
+    const run = await runOne(kind);
+    const md = markdown(run, m, date);
+    const base = path.join(RESULTS, `${date}-${kind}${opts.miss ? "-miss" : ""}`);
+    await writeFile(`${base}.md`, md);
+    await writeFile(
+      `${base}.json`,
+      `${JSON.stringify({ date, machine: m, connections: CONNECTIONS, warmup: WARMUP, duration: DURATION, ...run }, null, 2)}\n`,
+    );
+    const ceiling = ceilingTable(run);
+    console.log(
+      `\n### ${run.database}\n\n${table(run)}\n${ceiling ? `\n${ceiling}\n` : ""}\nWritten: ${path.relative(ROOT, base)}.md and .json`,
+    );
+  } catch (error) {
+    failed = true;
+    console.error(`\n${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
+}
+console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+process.exitCode = failed ? 1 : 0;
