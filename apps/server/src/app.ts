@@ -13,6 +13,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import type { ViteDevServer } from "vite";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -25,6 +26,7 @@ import { authPlugin } from "./plugins/auth.ts";
 import { catalogueCachePlugin } from "./plugins/catalogue-cache.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { webPlugin } from "./plugins/web.ts";
 
 /** JSON bodies are small; sign-up (profile picture) and uploads set their own limits. */
 const BODY_LIMIT = 64 * 1024;
@@ -34,9 +36,11 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions["logger"];
+  /** Serve the storefront too: from its production build, or through Vite in development. */
+  web?: { devServer?: ViteDevServer };
 }
 
-export async function buildApp({ config, database, logger }: BuildOptions) {
+export async function buildApp({ config, database, logger, web }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -54,11 +58,6 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database });
   await app.register(cookie);
-  await app.register(cors, {
-    // None by default: the storefront is served from this same origin.
-    origin: config.corsOrigins.length ? config.corsOrigins : false,
-    credentials: true,
-  });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 10, parts: 11 } });
   await app.register(swagger, {
@@ -90,6 +89,9 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
 
   await app.register(
     async (api) => {
+      // Only the API is for other origins, and only those configured: none by default, since
+      // the storefront is served from this same origin.
+      await api.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
       await api.register(systemRoutes, { config });
       await api.register(authRoutes, { config });
       await api.register(catalogueRoutes, { config });
@@ -97,9 +99,18 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
       await api.register(imagesRoutes, { config });
       await api.register(usersRoutes, { config });
       await api.register(cartRoutes, { config });
+      // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
+      api.route({
+        method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
+        url: "/*",
+        schema: { hide: true },
+        handler: (_request, reply) => reply.callNotFound(),
+      });
     },
     { prefix: "/api" },
   );
+
+  if (web) await app.register(webPlugin, web);
 
   return app;
 }

@@ -2,6 +2,7 @@ import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { prepareDatabase } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { webBuildExists } from "./plugins/web.ts";
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -18,7 +19,8 @@ const { database } = await prepareDatabase(config, {
   info: (m) => console.log(m),
   warn: (m) => console.warn(m),
 });
-const app = await buildApp({ config, database });
+if (!webBuildExists()) console.warn("No storefront build (npm run build): serving the API only.");
+const app = await buildApp({ config, database, web: webBuildExists() ? {} : undefined });
 
 // On SIGTERM/SIGINT: stop accepting, finish requests in flight, then close the database.
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

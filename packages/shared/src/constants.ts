@@ -31,3 +31,9 @@ export const PAGE_SIZE_DEFAULT = 100;
 export const PAGE_SIZE_MAX = 100;
 export const MAX_PRODUCT_IMAGES = 10;
 export const MAX_CART_QUANTITY = 99;
+
+/**
+ * Where the API server registers its in-process transport (Symbol.for key on globalThis), so
+ * that server-rendered pages call the API without a network hop. See decision 009.
+ */
+export const IN_PROCESS_API_KEY = "shop.api.in-process";

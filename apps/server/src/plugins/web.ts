@@ -1,0 +1,43 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fastifyReactRouter } from "@mcansh/react-router-fastify";
+import { IN_PROCESS_API_KEY } from "@shop/shared";
+import type { FastifyInstance } from "fastify";
+import type { ViteDevServer } from "vite";
+
+const webDir = path.resolve(import.meta.dirname, "../../../web");
+export const webServerBuild = path.join(webDir, "build/server/index.js");
+
+interface ApiRequest {
+  method: "GET" | "POST";
+  path: string;
+  body?: unknown;
+  cookie?: string;
+}
+
+/**
+ * The storefront, server-rendered by React Router, on the same port as the API. Its loaders
+ * call the API in process (no network hop, same cache, same rules): the transport is
+ * registered under a global symbol the web app's API client looks for (decision 009).
+ * Registered in its own context: the adapter replaces the body parsers of the context it
+ * runs in, and answers every path no other route claims.
+ */
+export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDevServer }) {
+  // inject() always enters the whole server, whichever context it is called from.
+  (globalThis as Record<symbol, unknown>)[Symbol.for(IN_PROCESS_API_KEY)] = async (request: ApiRequest) => {
+    const response = await app.inject({
+      method: request.method,
+      url: request.path,
+      ...(request.body === undefined ? {} : { payload: request.body as object }),
+      headers: request.cookie ? { cookie: request.cookie } : {},
+    });
+    return { status: response.statusCode, body: response.json() };
+  };
+  await app.register(fastifyReactRouter, {
+    devServer: opts.devServer,
+    serverBuildPath: webServerBuild,
+    clientBuildDirectory: path.join(webDir, "build/client"),
+  });
+}
+
+export const webBuildExists = () => existsSync(webServerBuild);

@@ -1,0 +1,27 @@
+import { discountPercent, formatPrice } from "@shop/shared/core";
+
+/** Selling price, and the struck-through old price and '% OFF' badge when there is a discount. */
+export function Price({
+  price,
+  sellingPrice,
+  size = "md",
+}: {
+  price: number;
+  sellingPrice: number;
+  size?: "md" | "lg";
+}) {
+  const off = discountPercent(price, sellingPrice);
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2">
+      <span className={`font-bold text-brand-dark ${size === "lg" ? "text-2xl" : "text-base"}`}>
+        {formatPrice(sellingPrice)}
+      </span>
+      {off > 0 && (
+        <>
+          <s className="text-sm text-slate-500">{formatPrice(price)}</s>
+          <span className="rounded bg-accent px-1.5 py-0.5 text-xs font-bold text-white">{off}% OFF</span>
+        </>
+      )}
+    </p>
+  );
+}

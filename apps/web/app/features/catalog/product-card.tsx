@@ -1,0 +1,39 @@
+import type { Product } from "@shop/shared";
+import { imageSrcSet } from "@shop/shared/core";
+import { Link } from "react-router";
+import { Price } from "../../components/ui/price";
+
+/** A product in a row or a grid: first image, name, category, prices. */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+  const image = product.productImage[0];
+  return (
+    <Link
+      to={`/product/${product._id}`}
+      className="flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand"
+    >
+      <div className="aspect-square bg-slate-100">
+        {image && (
+          <img
+            src={image}
+            srcSet={imageSrcSet(image)}
+            sizes="(min-width: 1024px) 220px, 45vw"
+            width={400}
+            height={400}
+            alt={product.productName}
+            loading={eager ? "eager" : "lazy"}
+            fetchPriority={eager ? "high" : undefined}
+            decoding="async"
+            className="h-full w-full object-contain p-2"
+          />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <h3 className="line-clamp-2 text-sm font-semibold">{product.productName}</h3>
+        <p className="text-xs text-slate-600">{product.category}</p>
+        <div className="mt-auto">
+          <Price price={product.price} sellingPrice={product.sellingPrice} />
+        </div>
+      </div>
+    </Link>
+  );
+}

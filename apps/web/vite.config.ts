@@ -1,0 +1,10 @@
+import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+// `react-router dev` serves the storefront with hot reload and mounts the API server (the
+// same Fastify app as in production) on the same port.
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter(), fastifyReactRouterDev({ entry: "../server/src/dev-server.ts" })],
+});

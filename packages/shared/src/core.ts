@@ -1,0 +1,10 @@
+/**
+ * What the browser needs without zod: categories, constants, messages, money, image and
+ * WhatsApp helpers. Contract types come from "@shop/shared" as type-only imports.
+ */
+export * from "./categories.ts";
+export * from "./constants.ts";
+export * from "./images.ts";
+export * from "./messages.ts";
+export * from "./money.ts";
+export * from "./whatsapp.ts";
