@@ -46,10 +46,19 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
       level: config.logLevel,
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
     },
+    // One line per request, written in onResponse below, instead of Fastify's two.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+
+  app.addHook("onResponse", async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      "request",
+    );
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

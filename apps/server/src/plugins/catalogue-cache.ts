@@ -71,7 +71,9 @@ export const catalogueCachePlugin = fp(async (app: FastifyInstance, opts: Catalo
     await app.database.notify(CHANNEL, self);
   });
 
-  app.addHook("preHandler", async (request: FastifyRequest, reply: FastifyReply) => {
+  // Before validation: a stored answer was validated when it was made, and a body that
+  // differs in any way (an extra field, a wrong type) has another key and is validated then.
+  app.addHook("preValidation", async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.routeOptions.config.catalogueCache) return;
     // An ADMIN's product list is its own; everybody else reads the same catalogue.
     if (request.user?.role === "ADMIN") return;
