@@ -6,7 +6,7 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -47,18 +47,20 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
       redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
     },
     // One line per request, written in onResponse below, instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.addHook("onResponse", async (request, reply) => {
-    request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      "request",
-    );
-  });
+  if (!["fatal", "error", "warn", "silent"].includes(config.logLevel)) {
+    app.addHook("onResponse", async (request, reply) => {
+      request.log.info(
+        { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        "request",
+      );
+    });
+  }
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -66,7 +68,8 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
   // Outside plugins first, then ours, then the routes (fastify/demo's order).
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database });
-  await app.register(cookie);
+  // Cookies are read only where a token is looked for (plugins/auth.ts), not on every request.
+  await app.register(cookie, { hook: false });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 10, parts: 11 } });
   await app.register(swagger, {
@@ -100,7 +103,7 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
     async (api) => {
       // Only the API is for other origins, and only those configured: none by default, since
       // the storefront is served from this same origin.
-      await api.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: true });
+      if (config.corsOrigins.length) await api.register(cors, { origin: config.corsOrigins, credentials: true });
       await api.register(systemRoutes, { config });
       await api.register(authRoutes, { config });
       await api.register(catalogueRoutes, { config });

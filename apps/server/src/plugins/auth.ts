@@ -28,12 +28,13 @@ declare module "fastify" {
 }
 
 /** Either the httpOnly cookie (storefront) or `Authorization: Bearer` (other clients). */
-function readToken(request: FastifyRequest): string | undefined {
+function readToken(app: FastifyInstance, request: FastifyRequest): string | undefined {
   // The scheme name is case-insensitive (RFC 9110 §11.1).
   const token = /^bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "")?.[1];
   // The original French client sends "Bearer null" when it has no token.
   if (token && token !== "null" && token !== "undefined") return token;
-  return request.cookies[TOKEN_COOKIE] || undefined;
+  const header = request.headers.cookie;
+  return (header && app.parseCookie(header)[TOKEN_COOKIE]) || undefined;
 }
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
@@ -79,7 +80,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   }
 
   app.decorate("authenticate", async (request: FastifyRequest) => {
-    const token = readToken(request);
+    const token = readToken(app, request);
     if (!token) throw unauthorized(MSG.authRequired);
     const user = await userFromToken(token);
     if (!user) throw unauthorized(MSG.authInvalid);
@@ -87,7 +88,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   });
 
   app.decorate("identify", async (request: FastifyRequest) => {
-    const token = readToken(request);
+    const token = readToken(app, request);
     request.user = token ? await userFromToken(token) : null;
   });
 
