@@ -12,9 +12,18 @@ const gzipAsync = promisify(gzip);
 interface Entry {
   body: Buffer;
   etag: string;
+  /** Made once per entry: every hit sends the same headers. */
+  headers: Record<string, string>;
   br?: Promise<Buffer>;
   gzip?: Promise<Buffer>;
 }
+
+const entryHeaders = (etag: string) => ({
+  etag,
+  "cache-control": "no-cache",
+  vary: "accept-encoding",
+  "content-type": "application/json; charset=utf-8",
+});
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -26,7 +35,7 @@ declare module "fastify" {
     catalogueChanged(): Promise<void>;
   }
   interface FastifyRequest {
-    catalogueKey?: string;
+    catalogueKey: string | null;
   }
 }
 
@@ -58,6 +67,8 @@ export const catalogueCachePlugin = fp(async (app: FastifyInstance, opts: Catalo
 
   // Each app server names itself in its notifications: it has already cleared its own cache.
   const self = randomUUID();
+  app.decorateRequest("catalogueKey", null);
+
   await app.database.listen(
     CHANNEL,
     (sender) => {
@@ -83,9 +94,8 @@ export const catalogueCachePlugin = fp(async (app: FastifyInstance, opts: Catalo
       request.catalogueKey = `${generation}\n${key}`;
       return;
     }
-    reply.header("etag", entry.etag).header("cache-control", "no-cache").header("vary", "accept-encoding");
+    reply.headers(entry.headers);
     if (request.headers["if-none-match"] === entry.etag) return reply.code(304).send();
-    reply.type("application/json; charset=utf-8");
     const accepted = request.headers["accept-encoding"] ?? "";
     if (/\bbr\b/.test(accepted)) {
       entry.br ??= brotli(entry.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } });
@@ -105,8 +115,9 @@ export const catalogueCachePlugin = fp(async (app: FastifyInstance, opts: Catalo
     if (Number(marked.slice(0, newline)) !== generation) return payload;
     const body = Buffer.from(payload);
     const etag = `W/"${createHash("sha1").update(body).digest("base64url")}"`;
-    cache.set(marked.slice(newline + 1), { body, etag });
-    reply.header("etag", etag).header("cache-control", "no-cache").header("vary", "accept-encoding");
+    const headers = entryHeaders(etag);
+    cache.set(marked.slice(newline + 1), { body, etag, headers });
+    reply.headers(headers);
     return payload;
   });
 });
