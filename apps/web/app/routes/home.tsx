@@ -27,10 +27,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { rows };
 }
 
-function CategoryRow({ category, products, first }: { category: string; products: Product[]; first: boolean }) {
+function CategoryRow({ category, products, index }: { category: string; products: Product[]; index: number }) {
+  // Category names hold spaces, which an id (and so aria-labelledby) cannot.
+  const headingId = `category-${index}`;
+  const first = index === 0;
   return (
-    <section aria-labelledby={`cat-${category}`} className="mt-8">
-      <h2 id={`cat-${category}`} className="px-4 text-lg font-bold">
+    <section aria-labelledby={headingId} className="mt-8">
+      <h2 id={headingId} className="px-4 text-lg font-bold">
         {category}
       </h2>
       <ul className="mt-3 flex snap-x gap-3 overflow-x-auto px-4 pb-2">
@@ -53,7 +56,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className="mt-6 px-4 text-slate-600">Aucun produit disponible pour le moment.</p>
       ) : (
         rows.map((row, i) => (
-          <CategoryRow key={row.category} category={row.category} products={row.products} first={i === 0} />
+          <CategoryRow key={row.category} category={row.category} products={row.products} index={i} />
         ))
       )}
     </main>

@@ -12,7 +12,7 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <Header shopName={loaderData.shop.name} />
-      <div className="pt-16">
+      <div className="pt-[6.5rem] lg:pt-16">
         <Outlet />
       </div>
       <Footer shop={loaderData.shop} />
@@ -28,7 +28,7 @@ export function ErrorBoundary() {
   return (
     <>
       {data && <Header shopName={data.shop.name} />}
-      <main className="mx-auto max-w-xl px-4 pt-28 pb-16 text-center">
+      <main className="mx-auto max-w-xl px-4 pt-36 pb-16 text-center lg:pt-28">
         <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
         <p className="mt-2 text-slate-600">
           {notFound ? "Cette page n'existe pas ou plus." : "Une erreur est survenue. Veuillez réessayer."}

@@ -36,8 +36,9 @@ function SearchBox() {
 export function Header({ shopName }: { shopName: string }) {
   return (
     <header className="fixed inset-x-0 top-0 z-40 bg-white/95 shadow-sm backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-3">
-        <Link to="/" className="shrink-0 text-lg font-extrabold text-brand">
+      {/* On a phone: name and Connexion on one line, the search box full width below. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2 lg:h-16 lg:flex-nowrap lg:py-0">
+        <Link to="/" className="mr-auto shrink-0 text-lg font-extrabold text-brand lg:mr-0">
           {shopName}
         </Link>
         <nav aria-label="Navigation principale" className="hidden gap-4 lg:flex">
@@ -52,7 +53,7 @@ export function Header({ shopName }: { shopName: string }) {
             </NavLink>
           ))}
         </nav>
-        <div className="min-w-0 flex-1">
+        <div className="order-last min-w-0 basis-full lg:order-none lg:flex-1 lg:basis-auto">
           <SearchBox />
         </div>
         <Link

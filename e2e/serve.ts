@@ -1,0 +1,58 @@
+/**
+ * The shop as the browser tests see it: a fresh data folder (and, with DATABASE_URL, a fresh
+ * PostgreSQL database), the demo catalogue, then the production server with its storefront
+ * build. Started by playwright.config.ts; everything is removed when it stops.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+
+const port = process.env.E2E_PORT ?? "3199";
+const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
+const env: Record<string, string | undefined> = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  PORT: port,
+  HOST: "127.0.0.1",
+  LOG_LEVEL: "warn",
+  ADMIN_PASSWORD: "e2e-motdepasse",
+};
+
+let drop = async () => {};
+if (process.env.DATABASE_URL) {
+  const name = `shop_e2e_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  drop = async () => {
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+}
+
+const node = process.execPath;
+const seeded = spawnSync(node, ["apps/server/src/db/seed-cli.ts"], { env, stdio: "inherit" });
+if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+
+const server = spawn(node, ["apps/server/src/server.ts"], { env, stdio: "inherit" });
+const stop = async () => {
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  await drop();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);
+server.once("exit", (code) => {
+  if (code) process.exit(code);
+});

@@ -1,0 +1,54 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("storefront, server-rendered", () => {
+  test("the first bytes of the home page already show the products", async ({ request }) => {
+    const response = await request.get("/");
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toContain("Les Meilleurs Articles");
+    expect(html).toContain("NOUVEAUX IPHONE");
+    expect(html).toMatch(/\d\sFCFA/);
+  });
+
+  test("the home page lists category rows of product cards that lead to the product", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1, name: "Les Meilleurs Articles" })).toBeVisible();
+    const row = page.getByRole("region", { name: "SAMSUNG" });
+    await expect(row).toBeVisible();
+    const cards = row.getByRole("link");
+    expect(await cards.count()).toBeGreaterThan(2);
+    // The first card's image is loaded eagerly, with the stored widths offered.
+    const firstImage = page.locator("main img").first();
+    await expect(firstImage).toHaveAttribute("loading", "eager");
+    await expect(firstImage).toHaveAttribute("srcset", /400w.*800w.*1600w/);
+    await expect(firstImage).toHaveAttribute("width", "400");
+  });
+
+  test("an unknown page is a 404 inside the shop's layout, with a way back home", async ({ page }) => {
+    const response = await page.goto("/cette-page-nexiste-pas");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await page.getByRole("link", { name: "Retour à l'accueil" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { name: "Les Meilleurs Articles" })).toBeVisible();
+  });
+
+  test("unknown API paths stay JSON 404s", async ({ request }) => {
+    const response = await request.get("/api/nope");
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toMatchObject({ success: false, error: true, data: null });
+  });
+
+  test("the footer shows the shop's contact details with working links", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: /^\+237/ })).toHaveAttribute("href", /^tel:\+237\d{9}$/);
+    await expect(footer.getByRole("link", { name: /@/ })).toHaveAttribute("href", /^mailto:/);
+    await expect(footer.getByRole("link", { name: "WhatsApp" })).toHaveAttribute(
+      "href",
+      /^https:\/\/wa\.me\/237\d{9}$/,
+    );
+  });
+});

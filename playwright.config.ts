@@ -1,0 +1,33 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3199);
+
+/** Browser journeys in Debian's Chromium (no browser download here); see e2e/. */
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  // CI asks for a JSON summary too (PLAYWRIGHT_JSON=<file>), to print one closing count.
+  reporter: process.env.PLAYWRIGHT_JSON
+    ? [["list"], ["json", { outputFile: process.env.PLAYWRIGHT_JSON }]]
+    : [["list"]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: "fr-FR",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+    },
+  },
+  projects: [
+    { name: "mobile", use: { ...devices["Pixel 5"], viewport: { width: 360, height: 740 }, browserName: "chromium" } },
+  ],
+  webServer: {
+    command: "node e2e/serve.ts",
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+  },
+});
