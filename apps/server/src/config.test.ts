@@ -30,6 +30,12 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: await tempDir() }).token.secret).not.toBe(first);
   });
 
+  it("resolves a relative DATA_DIR from where npm was run, not from the workspace", () => {
+    expect(loadConfig({ DATA_DIR: "data", INIT_CWD: "/srv/shop", TOKEN_SECRET: "x".repeat(40) }).dataDir).toBe(
+      "/srv/shop/data",
+    );
+  });
+
   it("uses PostgreSQL when DATABASE_URL is set", async () => {
     const config = loadConfig({ DATA_DIR: await tempDir(), DATABASE_URL: "postgres://u@db:5432/shop" });
     expect(config.database).toMatchObject({ kind: "postgres", url: "postgres://u@db:5432/shop" });

@@ -80,7 +80,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // Relative to where npm was run (INIT_CWD), not to the workspace a script runs in, so that
+  // `npm start` and `npm run dev` from the repository use the same ./data.
+  const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   const production = e.NODE_ENV === "production";
   return {
     env: e.NODE_ENV,
