@@ -35,6 +35,16 @@ test.describe("storefront, server-rendered", () => {
     await expect(page.getByRole("heading", { name: "Les Meilleurs Articles" })).toBeVisible();
   });
 
+  test("pages and scripts travel compressed, scripts cached for a year", async ({ request }) => {
+    const page = await request.get("/", { headers: { "accept-encoding": "br, gzip" } });
+    expect(page.headers()["content-encoding"]).toBe("br");
+    const script = (await page.text()).match(/\/assets\/entry\.client[^"]+\.js/)?.[0];
+    expect(script).toBeTruthy();
+    const asset = await request.get(script ?? "", { headers: { "accept-encoding": "gzip" } });
+    expect(asset.headers()["content-encoding"]).toBe("gzip");
+    expect(asset.headers()["cache-control"]).toContain("immutable");
+  });
+
   test("unknown API paths stay JSON 404s", async ({ request }) => {
     const response = await request.get("/api/nope");
     expect(response.status()).toBe(404);

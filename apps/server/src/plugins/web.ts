@@ -1,5 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { constants as zlibConstants } from "node:zlib";
+import compress from "@fastify/compress";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import { IN_PROCESS_API_KEY } from "@shop/shared";
 import type { FastifyInstance } from "fastify";
@@ -33,6 +35,13 @@ export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDe
     });
     return { status: response.statusCode, body: response.json() };
   };
+  // Pages and assets compressed for slow mobile data; quality 5 keeps dynamic pages cheap to
+  // compress (the API's catalogue answers carry their own precompressed variants).
+  await app.register(compress, {
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+    zlibOptions: { level: 6 },
+  });
   await app.register(fastifyReactRouter, {
     devServer: opts.devServer,
     serverBuildPath: webServerBuild,

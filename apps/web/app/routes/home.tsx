@@ -1,6 +1,5 @@
-import type { Product } from "@shop/shared";
 import { CATEGORIES } from "@shop/shared/core";
-import { ProductCard } from "../features/catalog/product-card";
+import { type CardProduct, ProductCard, toCardProduct } from "../features/catalog/product-card";
 import { api } from "../lib/api";
 import type { Route } from "./+types/home";
 
@@ -21,13 +20,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const rows = await Promise.all(
     CATEGORIES.filter((c) => highlights.some((p) => p.category === c)).map(async (category) => ({
       category,
-      products: (await client.categoryProducts(category, { limit: 12 })).products,
+      products: (await client.categoryProducts(category, { limit: 12 })).products.map(toCardProduct),
     })),
   );
   return { rows };
 }
 
-function CategoryRow({ category, products, index }: { category: string; products: Product[]; index: number }) {
+function CategoryRow({ category, products, index }: { category: string; products: CardProduct[]; index: number }) {
   // Category names hold spaces, which an id (and so aria-labelledby) cannot.
   const headingId = `category-${index}`;
   const first = index === 0;

@@ -3,9 +3,23 @@ import { imageSrcSet } from "@shop/shared/core";
 import { Link } from "react-router";
 import { Price } from "../../components/ui/price";
 
+/** What a card shows: loaders send only this to the browser, not whole products. */
+export type CardProduct = Pick<Product, "_id" | "productName" | "category" | "price" | "sellingPrice"> & {
+  image?: string;
+};
+
+export const toCardProduct = (p: Product): CardProduct => ({
+  _id: p._id,
+  productName: p.productName,
+  category: p.category,
+  price: p.price,
+  sellingPrice: p.sellingPrice,
+  image: p.productImage[0],
+});
+
 /** A product in a row or a grid: first image, name, category, prices. */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
-  const image = product.productImage[0];
+export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
+  const image = product.image;
   return (
     <Link
       to={`/product/${product._id}`}
