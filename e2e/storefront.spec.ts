@@ -8,7 +8,7 @@ test.describe("storefront, server-rendered", () => {
     expect(html).toContain('<html lang="fr"');
     expect(html).toContain("Les Meilleurs Articles");
     expect(html).toContain("NOUVEAUX IPHONE");
-    expect(html).toMatch(/\d\sFCFA/);
+    expect(html).toMatch(/\d\u202f\d{3}\u00a0FCFA/);
   });
 
   test("the home page lists category rows of product cards that lead to the product", async ({ page }) => {

@@ -6,9 +6,26 @@ const formatter = new Intl.NumberFormat(LOCALE, {
   maximumFractionDigits: 0,
 });
 
-/** The one price formatter (XAF has no minor unit): 1250000 → "1'250'000 FCFA". */
+const NARROW_NBSP = "\u202f";
+const NBSP = "\u00a0";
+
+/**
+ * The one price formatter (XAF has no minor unit): 1250000 → "1 250 000 FCFA", with narrow
+ * no-break spaces between digit groups and a no-break space before FCFA. Runtimes ship
+ * different CLDR data for fr-CH (Node 24 groups with an apostrophe, current Chromium with a
+ * narrow space), so the separators are fixed here: a server-rendered price and the same
+ * price rendered again in the browser must be the same text.
+ */
 export function formatPrice(francs: number): string {
-  return formatter.format(francs);
+  return formatter
+    .formatToParts(francs)
+    .map((part) => {
+      if (part.type === "group") return NARROW_NBSP;
+      if (part.type === "literal" && /\s/.test(part.value)) return NBSP;
+      if (part.type === "currency") return "FCFA";
+      return part.value;
+    })
+    .join("");
 }
 
 /** round((1 - sellingPrice/price) × 100); 0 when there is no discount. */
