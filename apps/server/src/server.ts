@@ -19,8 +19,9 @@ const { database } = await prepareDatabase(config, {
   info: (m) => console.log(m),
   warn: (m) => console.warn(m),
 });
-if (!webBuildExists()) console.warn("No storefront build (npm run build): serving the API only.");
-const app = await buildApp({ config, database, web: webBuildExists() ? {} : undefined });
+const withStorefront = webBuildExists();
+if (!withStorefront) console.warn("No storefront build (npm run build): serving the API only.");
+const app = await buildApp({ config, database, web: withStorefront ? {} : undefined });
 
 // On SIGTERM/SIGINT: stop accepting, finish requests in flight, then close the database.
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

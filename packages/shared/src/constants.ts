@@ -37,3 +37,12 @@ export const MAX_CART_QUANTITY = 99;
  * that server-rendered pages call the API without a network hop. See decision 009.
  */
 export const IN_PROCESS_API_KEY = "shop.api.in-process";
+
+/** A call through that transport: the API path, and the visitor's cookies when there are any. */
+export interface InProcessApiRequest {
+  method: "GET" | "POST";
+  path: string;
+  body?: unknown;
+  cookie?: string;
+}
+export type InProcessApiTransport = (request: InProcessApiRequest) => Promise<{ status: number; body: unknown }>;

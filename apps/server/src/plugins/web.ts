@@ -3,19 +3,12 @@ import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import { IN_PROCESS_API_KEY } from "@shop/shared";
+import { IN_PROCESS_API_KEY, type InProcessApiTransport } from "@shop/shared";
 import type { FastifyInstance } from "fastify";
 import type { ViteDevServer } from "vite";
 
 const webDir = path.resolve(import.meta.dirname, "../../../web");
 export const webServerBuild = path.join(webDir, "build/server/index.js");
-
-interface ApiRequest {
-  method: "GET" | "POST";
-  path: string;
-  body?: unknown;
-  cookie?: string;
-}
 
 /**
  * The storefront, server-rendered by React Router, on the same port as the API. Its loaders
@@ -26,7 +19,7 @@ interface ApiRequest {
  */
 export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDevServer }) {
   // inject() always enters the whole server, whichever context it is called from.
-  (globalThis as Record<symbol, unknown>)[Symbol.for(IN_PROCESS_API_KEY)] = async (request: ApiRequest) => {
+  const transport: InProcessApiTransport = async (request) => {
     const response = await app.inject({
       method: request.method,
       url: request.path,
@@ -35,6 +28,7 @@ export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDe
     });
     return { status: response.statusCode, body: response.json() };
   };
+  (globalThis as Record<symbol, unknown>)[Symbol.for(IN_PROCESS_API_KEY)] = transport;
   // Pages and assets compressed for slow mobile data; quality 5 keeps dynamic pages cheap to
   // compress (the API's catalogue answers carry their own precompressed variants).
   await app.register(compress, {

@@ -1,5 +1,5 @@
 import type { PageMeta, PageQuery, Product, ShopIdentity } from "@shop/shared";
-import { IN_PROCESS_API_KEY, MSG } from "@shop/shared/core";
+import { IN_PROCESS_API_KEY, type InProcessApiTransport, MSG } from "@shop/shared/core";
 
 /** What the API answers, as SPEC.md §7 describes it. */
 interface Envelope<T> {
@@ -10,16 +10,6 @@ interface Envelope<T> {
   meta?: PageMeta;
 }
 
-export interface ApiRequest {
-  method: "GET" | "POST";
-  path: string;
-  body?: unknown;
-  /** The visitor's cookies, when a page is rendered on the server. */
-  cookie?: string;
-}
-
-export type ApiTransport = (request: ApiRequest) => Promise<{ status: number; body: unknown }>;
-
 /** An answer with `success: false`, carrying the server's French message and status. */
 export class ApiError extends Error {
   readonly status: number;
@@ -29,7 +19,7 @@ export class ApiError extends Error {
   }
 }
 
-const browserTransport: ApiTransport = async ({ method, path, body }) => {
+const browserTransport: InProcessApiTransport = async ({ method, path, body }) => {
   const response = await fetch(path, {
     method,
     credentials: "include",
@@ -39,9 +29,9 @@ const browserTransport: ApiTransport = async ({ method, path, body }) => {
   return { status: response.status, body: await response.json() };
 };
 
-function transport(): ApiTransport {
+function transport(): InProcessApiTransport {
   if (typeof document !== "undefined") return browserTransport;
-  const registered = (globalThis as Record<symbol, ApiTransport | undefined>)[Symbol.for(IN_PROCESS_API_KEY)];
+  const registered = (globalThis as Record<symbol, InProcessApiTransport | undefined>)[Symbol.for(IN_PROCESS_API_KEY)];
   if (!registered) throw new Error("The API server has not registered its in-process transport");
   return registered;
 }

@@ -1,8 +1,9 @@
 import type { Product } from "@shop/shared";
-import { discountPercent, imageSrcSet, productWhatsappMessage, whatsappLink } from "@shop/shared/core";
+import { discountPercent, productWhatsappMessage, whatsappLink } from "@shop/shared/core";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { Price } from "../components/ui/price";
+import { ProductImage } from "../components/ui/product-image";
 import { type CardProduct, ProductCard, toCardProduct } from "../features/catalog/product-card";
 import { ApiError, api } from "../lib/api";
 import type { Route } from "./+types/product";
@@ -84,14 +85,12 @@ function Gallery({ product }: { product: Product }) {
     <div>
       <div className="aspect-square overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
         {main && (
-          <img
-            src={main}
-            srcSet={imageSrcSet(main)}
-            sizes="(min-width: 1024px) 520px, 100vw"
-            width={800}
-            height={800}
+          <ProductImage
+            url={main}
             alt={product.productName}
-            fetchPriority="high"
+            size={800}
+            sizes="(min-width: 1024px) 520px, 100vw"
+            priority
             className="h-full w-full object-contain p-4"
           />
         )}
@@ -107,14 +106,7 @@ function Gallery({ product }: { product: Product }) {
                 aria-pressed={i === current}
                 className={`h-16 w-16 overflow-hidden rounded-md bg-white ring-2 ${i === current ? "ring-brand" : "ring-slate-200"}`}
               >
-                <img
-                  src={imageSrcSet(url) ? url.replace(/\d+\.webp$/, "400.webp") : url}
-                  width={64}
-                  height={64}
-                  alt=""
-                  loading="lazy"
-                  className="h-full w-full object-contain"
-                />
+                <ProductImage url={url} alt="" size={64} className="h-full w-full object-contain" />
               </button>
             </li>
           ))}

@@ -1,7 +1,7 @@
 import type { Product } from "@shop/shared";
-import { imageSrcSet } from "@shop/shared/core";
 import { Link } from "react-router";
 import { Price } from "../../components/ui/price";
+import { ProductImage } from "../../components/ui/product-image";
 
 /** What a card shows: loaders send only this to the browser, not whole products. */
 export type CardProduct = Pick<Product, "_id" | "productName" | "category" | "price" | "sellingPrice"> & {
@@ -27,16 +27,12 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
     >
       <div className="aspect-square bg-slate-100">
         {image && (
-          <img
-            src={image}
-            srcSet={imageSrcSet(image)}
-            sizes="(min-width: 1024px) 220px, 45vw"
-            width={400}
-            height={400}
+          <ProductImage
+            url={image}
             alt={product.productName}
-            loading={eager ? "eager" : "lazy"}
-            fetchPriority={eager ? "high" : undefined}
-            decoding="async"
+            size={400}
+            sizes="(min-width: 1024px) 220px, 45vw"
+            priority={eager}
             className="h-full w-full object-contain p-2"
           />
         )}
