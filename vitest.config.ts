@@ -5,7 +5,7 @@ const json = process.env.VITEST_JSON;
 
 export default defineConfig({
   test: {
-    projects: ["packages/shared", "apps/server"],
+    projects: ["packages/shared", "apps/server", "apps/web"],
     reporters: json ? ["default", "json"] : ["default"],
     outputFile: json ? { json } : undefined,
   },

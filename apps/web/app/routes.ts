@@ -3,7 +3,17 @@ import { index, layout, type RouteConfig, route } from "@react-router/dev/routes
 export default [
   layout("routes/shop-layout.tsx", [
     index("routes/home.tsx"),
+    route("product", "routes/catalogue.tsx"),
     route("product/:id", "routes/product.tsx"),
+    route("product-category", "routes/product-category.tsx"),
+    route("search", "routes/search.tsx"),
+    route("about", "routes/about.tsx"),
+    route("contact", "routes/contact.tsx"),
+    route("blog", "routes/blog.tsx"),
+    route("privacy", "routes/privacy.tsx"),
+    route("terms", "routes/terms.tsx"),
+    route("cookies", "routes/cookies.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -10,6 +10,7 @@ export * from "./messages.ts";
 export * from "./money.ts";
 export * from "./schemas/cart.ts";
 export * from "./schemas/common.ts";
+export * from "./schemas/contact.ts";
 export * from "./schemas/images.ts";
 export * from "./schemas/products.ts";
 export * from "./schemas/shop.ts";

@@ -46,6 +46,8 @@ export const MSG = {
   imageInvalid: "Veuillez sélectionner un fichier valide.",
   imageTooLarge: "L'image est trop volumineuse.",
   imageMissing: "Aucune image reçue.",
+  // contact
+  contactSent: "Merci ! Votre message a bien été envoyé. Nous vous répondrons rapidement.",
   // health
   healthy: "Service opérationnel.",
   unhealthy: "Base de données injoignable.",
@@ -69,4 +71,6 @@ export const FIELD_MSG = {
   tooManyImages: "Trop d'images pour un produit.",
   profilePicInvalid: "La photo de profil doit être une image.",
   searchTooLong: "La recherche est trop longue.",
+  subjectRequired: "L'objet est obligatoire.",
+  messageRequired: "Le message est obligatoire.",
 } as const;

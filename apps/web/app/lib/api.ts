@@ -1,4 +1,13 @@
-import type { PageMeta, PageQuery, Product, ShopIdentity } from "@shop/shared";
+import type {
+  ContactInput,
+  FilterQuery,
+  PageMeta,
+  PageQuery,
+  Product,
+  ProductDetails,
+  ShopIdentity,
+  User,
+} from "@shop/shared";
 import { IN_PROCESS_API_KEY, type InProcessApiTransport, MSG } from "@shop/shared/core";
 
 /** What the API answers, as SPEC.md §7 describes it. */
@@ -36,10 +45,11 @@ function transport(): InProcessApiTransport {
   return registered;
 }
 
-const query = (paging?: Partial<PageQuery>) => {
+const query = (paging?: Partial<FilterQuery>) => {
   const params = new URLSearchParams();
   if (paging?.page) params.set("page", String(paging.page));
   if (paging?.limit) params.set("limit", String(paging.limit));
+  if (paging?.sort) params.set("sort", paging.sort);
   const text = params.toString();
   return text ? `?${text}` : "";
 };
@@ -69,7 +79,25 @@ export function api(request?: Request) {
       return { products: envelope.data, total: envelope.meta?.total ?? envelope.data.length };
     },
     productDetails: async (productId: string) =>
-      (await call<Product>("POST", "/api/product-details", { productId })).data,
+      (await call<ProductDetails>("POST", "/api/product-details", { productId })).data,
+    /** Products of any of these categories; `sort` orders them on sellingPrice. */
+    filterProducts: async (categories: readonly string[], paging?: Partial<FilterQuery>) => {
+      const envelope = await call<Product[]>("POST", `/api/filter-product${query(paging)}`, { category: categories });
+      return { products: envelope.data, total: envelope.meta?.total ?? envelope.data.length };
+    },
+    /** The signed-in visitor, or null for a visitor without a valid session. */
+    userDetails: async () => {
+      try {
+        return (await call<User>("GET", "/api/user-details")).data;
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
+        throw error;
+      }
+    },
+    cartCount: async () => (await call<{ count: number }>("GET", "/api/countAddToCartProduct")).data.count,
+    logout: async () => (await call<null>("GET", "/api/userLogout")).message,
+    /** Sends the contact form; answers the shop's French confirmation. */
+    contact: async (input: ContactInput) => (await call<null>("POST", "/api/contact", input)).message,
     search: async (q: string, paging?: Partial<PageQuery>) => {
       const params = query(paging);
       const envelope = await call<Product[]>(

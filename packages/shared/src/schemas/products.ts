@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CATEGORIES } from "../categories.ts";
 import { MAX_PRODUCT_IMAGES } from "../constants.ts";
 import { FIELD_MSG, MSG } from "../messages.ts";
-import { francs, id, isoDate } from "./common.ts";
+import { francs, id, isoDate, pageQuery } from "./common.ts";
 
 export const category = z.enum(CATEGORIES, { error: FIELD_MSG.categoryInvalid });
 
@@ -83,6 +83,24 @@ export const product = z.object({
   updatedAt: isoDate,
 });
 export type Product = z.infer<typeof product>;
+
+/** Customers' reviews of a product: average of 1-5 stars (one decimal), null when none yet. */
+export const productRating = z.object({ average: z.number().nullable(), count: z.number().int().min(0) });
+export type ProductRating = z.infer<typeof productRating>;
+
+/** What /api/product-details answers: the product and its real rating. */
+export const productDetails = product.extend({ rating: productRating });
+export type ProductDetails = z.infer<typeof productDetails>;
+
+export const PRICE_SORTS = ["asc", "dsc"] as const;
+export type PriceSort = (typeof PRICE_SORTS)[number];
+
+/**
+ * Query string of /api/filter-product: paging and an optional order on sellingPrice ('asc'
+ * 'Prix croissant', 'dsc' 'Prix - du haut au bas'); without it, newest first.
+ */
+export const filterQuery = pageQuery.extend({ sort: z.enum(PRICE_SORTS).optional() });
+export type FilterQuery = z.infer<typeof filterQuery>;
 
 export const productIdInput = z.strictObject({ productId: id });
 export const deleteProductInput = z.strictObject({ _id: id });

@@ -1,0 +1,7 @@
+export default function Page() {
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="text-2xl font-bold">product-category</h1>
+    </main>
+  );
+}

@@ -1,0 +1,12 @@
+import { defineProject } from "vitest/config";
+
+// Component tests for the storefront's logic-heavy pieces (carousel, scroll rows, paged
+// sections, menus), in jsdom.
+export default defineProject({
+  test: {
+    name: "web",
+    include: ["app/**/*.test.tsx", "app/**/*.test.ts"],
+    environment: "jsdom",
+    setupFiles: ["./vitest.setup.ts"],
+  },
+});
