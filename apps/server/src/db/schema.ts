@@ -103,3 +103,43 @@ export const cartLines = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type CartLineRow = typeof cartLines.$inferSelect;
+
+/** A customer's stars (1-5) and optional comment on a product: one per customer and product. */
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    comment: text("comment").notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("reviews_product_user_key").on(t.productId, t.userId),
+    index("reviews_user_idx").on(t.userId),
+    check("reviews_rating_check", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** What visitors send through the contact page, kept until an admin has read and answered it. */
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+export type ReviewRow = typeof reviews.$inferSelect;
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
