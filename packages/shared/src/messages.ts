@@ -1,3 +1,6 @@
+/** The one message the browser needs on its own (a failed call); kept apart so MSG stays out of its bundle. */
+export const SERVER_ERROR_MESSAGE = "Une erreur interne est survenue. Veuillez réessayer.";
+
 /** Every French text the API sends, in one place so clients and tests quote the same words. */
 export const MSG = {
   // generic
@@ -6,7 +9,7 @@ export const MSG = {
   bodyTooLarge: "La requête est trop volumineuse.",
   unsupportedMediaType: "Type de contenu non pris en charge.",
   notFoundRoute: "Ressource introuvable.",
-  serverError: "Une erreur interne est survenue. Veuillez réessayer.",
+  serverError: SERVER_ERROR_MESSAGE,
   tooManyRequests: "Trop de tentatives. Veuillez réessayer dans quelques minutes.",
   corsDenied: "Origine non autorisée.",
   // auth

@@ -8,7 +8,12 @@ import type {
   ShopIdentity,
   User,
 } from "@shop/shared";
-import { IN_PROCESS_API_KEY, type InProcessApiTransport, MSG } from "@shop/shared/core";
+import {
+  IN_PROCESS_API_KEY,
+  type InProcessApiRequest,
+  type InProcessApiTransport,
+  SERVER_ERROR_MESSAGE,
+} from "@shop/shared/core";
 
 /** What the API answers, as SPEC.md §7 describes it. */
 interface Envelope<T> {
@@ -28,9 +33,12 @@ export class ApiError extends Error {
   }
 }
 
-const browserTransport: InProcessApiTransport = async ({ method, path, body }) => {
+type Transport = (request: InProcessApiRequest, signal?: AbortSignal) => ReturnType<InProcessApiTransport>;
+
+const browserTransport: Transport = async ({ method, path, body }, signal) => {
   const response = await fetch(path, {
     method,
+    signal,
     credentials: "include",
     headers: body === undefined ? undefined : { "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -38,7 +46,7 @@ const browserTransport: InProcessApiTransport = async ({ method, path, body }) =
   return { status: response.status, body: await response.json() };
 };
 
-function transport(): InProcessApiTransport {
+function transport(): Transport {
   if (typeof document !== "undefined") return browserTransport;
   const registered = (globalThis as Record<symbol, InProcessApiTransport | undefined>)[Symbol.for(IN_PROCESS_API_KEY)];
   if (!registered) throw new Error("The API server has not registered its in-process transport");
@@ -56,19 +64,20 @@ const query = (paging?: Partial<FilterQuery>) => {
 
 /**
  * The one way the web app talks to the API: one function per endpoint. On the server, pass
- * the incoming request so the visitor's cookie goes along.
+ * the incoming request so the visitor's cookie goes along; in the browser, passing a loader's
+ * request lets a superseded navigation (a new keystroke in the search box) cancel its call.
  */
 export function api(request?: Request) {
   const cookie = request?.headers.get("cookie") ?? undefined;
   async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<Envelope<T>> {
     let answer: { status: number; body: unknown };
     try {
-      answer = await transport()({ method, path, body, cookie });
+      answer = await transport()({ method, path, body, cookie }, request?.signal);
     } catch {
-      throw new ApiError(0, MSG.serverError);
+      throw new ApiError(0, SERVER_ERROR_MESSAGE);
     }
     const envelope = answer.body as Envelope<T>;
-    if (!envelope?.success) throw new ApiError(answer.status, envelope?.message ?? MSG.serverError);
+    if (!envelope?.success) throw new ApiError(answer.status, envelope?.message ?? SERVER_ERROR_MESSAGE);
     return envelope;
   }
   return {

@@ -1,7 +1,52 @@
-export default function Page() {
+import { CATEGORIES } from "@shop/shared/core";
+import { Suspense } from "react";
+import { Await } from "react-router";
+import { CategorySection, CategorySectionSkeleton, loadCategorySection } from "../features/catalog/category-section";
+import { api } from "../lib/api";
+import type { Route } from "./+types/catalogue";
+
+export function meta(_: Route.MetaArgs) {
+  return [
+    { title: "Tous nos articles par catégorie - iPhone, Samsung, Pixel, accessoires" },
+    {
+      name: "description",
+      content:
+        "Le catalogue complet : iPhone de toutes les générations, Samsung, Pixel, Redmi, Huawei, Apple Watch, gadgets et accessoires, aux prix en FCFA.",
+    },
+  ];
+}
+
+const load = (client: ReturnType<typeof api>) =>
+  CATEGORIES.map((category) => ({ category, section: loadCategorySection(client, category, "row") }));
+
+/** First load: every row rendered on the server. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const rows = load(api(request));
+  return { rows: await Promise.all(rows.map(async (row) => ({ category: row.category, section: await row.section }))) };
+}
+
+/** Navigation: each row fetches from /api on its own and shows 13 skeletons meanwhile. */
+export function clientLoader() {
+  return { rows: load(api()) };
+}
+
+export default function Catalogue({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-5xl px-4 py-8">
-      <h1 className="text-2xl font-bold">catalogue</h1>
+    <main className="mx-auto max-w-7xl pb-8">
+      <div className="mx-4 mt-6 rounded-2xl bg-gradient-to-r from-slate-900 to-brand-dark px-6 py-8 text-white sm:py-12">
+        <h1 className="text-2xl font-extrabold sm:text-3xl">Tous nos articles</h1>
+        <p className="mt-2 max-w-2xl text-sm text-slate-100 sm:text-base">
+          Des iPhone de chaque génération aux accessoires : parcourez les {CATEGORIES.length} catégories de la boutique,
+          commandez par WhatsApp ou par téléphone.
+        </p>
+      </div>
+      {loaderData.rows.map((row, i) => (
+        <Suspense key={row.category} fallback={<CategorySectionSkeleton kind="row" title={row.category} />}>
+          <Await resolve={row.section}>
+            {(section) => <CategorySection section={section} index={i} eager={i === 0} />}
+          </Await>
+        </Suspense>
+      ))}
     </main>
   );
 }

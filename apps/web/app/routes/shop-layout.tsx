@@ -1,17 +1,37 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { isRouteErrorResponse, Link, Outlet, useRouteError, useRouteLoaderData } from "react-router";
 import { Footer } from "../features/layout/footer";
 import { Header } from "../features/layout/header";
+import { loadSession } from "../features/layout/session";
 import { api } from "../lib/api";
 import type { Route } from "./+types/shop-layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return { shop: await api(request).shop() };
+  const client = api(request);
+  const [shop, session] = await Promise.all([client.shop(), loadSession(client, request.headers.get("cookie"))]);
+  return { shop, session };
+}
+
+/**
+ * The shop's identity and the visitor's session do not change when a page changes: the layout
+ * reloads only after a form was sent (sign-in, cart) or when asked (sign-out), so moving
+ * between pages costs no request to the server beyond the page's own /api calls.
+ */
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
 }
 
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <Header shopName={loaderData.shop.name} />
+      <Header shopName={loaderData.shop.name} session={loaderData.session} />
       <div className="pt-[6.5rem] lg:pt-16">
         <Outlet />
       </div>
@@ -27,7 +47,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
-      {data && <Header shopName={data.shop.name} />}
+      {data && <Header shopName={data.shop.name} session={data.session} />}
       <main className="mx-auto max-w-xl px-4 pt-36 pb-16 text-center lg:pt-28">
         <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
         <p className="mt-2 text-slate-600">

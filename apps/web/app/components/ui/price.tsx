@@ -13,9 +13,10 @@ export function Price({
   const off = discountPercent(price, sellingPrice);
   return (
     <p className="flex flex-wrap items-baseline gap-x-2">
-      <span className={`font-bold text-brand-dark ${size === "lg" ? "text-2xl" : "text-base"}`}>
+      {/* <data> carries the machine-readable amount next to the formatted text. */}
+      <data value={sellingPrice} className={`font-bold text-brand-dark ${size === "lg" ? "text-2xl" : "text-base"}`}>
         {formatPrice(sellingPrice)}
-      </span>
+      </data>
       {off > 0 && (
         <>
           <s className="text-sm text-slate-500">{formatPrice(price)}</s>

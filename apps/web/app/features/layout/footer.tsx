@@ -1,5 +1,6 @@
 import type { ShopIdentity } from "@shop/shared";
 import { Link } from "react-router";
+import { Newsletter } from "./newsletter";
 
 const LINKS = [
   { to: "/", label: "Accueil" },
@@ -47,12 +48,15 @@ export function Footer({ shop }: { shop: ShopIdentity }) {
             ))}
           </ul>
         </nav>
-        <section aria-label="Réseaux sociaux" className="flex gap-4 text-sm">
-          {shop.social.facebook && <a href={shop.social.facebook}>Facebook</a>}
-          {shop.social.instagram && <a href={shop.social.instagram}>Instagram</a>}
-          {shop.social.tiktok && <a href={shop.social.tiktok}>TikTok</a>}
-          <a href={`https://wa.me/${shop.whatsapp}`}>WhatsApp</a>
-        </section>
+        <div className="space-y-6">
+          <Newsletter />
+          <section aria-label="Réseaux sociaux" className="flex gap-4 text-sm">
+            {shop.social.facebook && <a href={shop.social.facebook}>Facebook</a>}
+            {shop.social.instagram && <a href={shop.social.instagram}>Instagram</a>}
+            {shop.social.tiktok && <a href={shop.social.tiktok}>TikTok</a>}
+            <a href={`https://wa.me/${shop.whatsapp}`}>WhatsApp</a>
+          </section>
+        </div>
       </div>
     </footer>
   );
