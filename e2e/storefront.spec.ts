@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 test.describe("storefront, server-rendered", () => {
@@ -43,6 +45,12 @@ test.describe("storefront, server-rendered", () => {
     const asset = await request.get(script ?? "", { headers: { "accept-encoding": "gzip" } });
     expect(asset.headers()["content-encoding"]).toBe("gzip");
     expect(asset.headers()["cache-control"]).toContain("immutable");
+    // Browsers that take Brotli get the copy made at build time, at its highest quality.
+    const br = await request.get(script ?? "", { headers: { "accept-encoding": "br, gzip" } });
+    expect(br.headers()["content-encoding"]).toBe("br");
+    expect(br.headers()["cache-control"]).toContain("immutable");
+    const built = readFileSync(path.join("apps/web/build/client", `${script}.br`));
+    expect(Number(br.headers()["content-length"])).toBe(built.length);
   });
 
   test("unknown API paths stay JSON 404s", async ({ request }) => {

@@ -40,6 +40,8 @@ export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDe
     devServer: opts.devServer,
     serverBuildPath: webServerBuild,
     clientBuildDirectory: path.join(webDir, "build/client"),
+    // Scripts and styles come with Brotli and gzip copies made at build time (decision 012).
+    staticOptions: { preCompressed: true },
   });
 }
 
