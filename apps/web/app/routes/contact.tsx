@@ -1,13 +1,12 @@
 import { RETURN_DAYS } from "@shop/shared/core";
-import { data } from "react-router";
 import { ContactCards } from "../features/content/contact-cards";
-import { ContactForm, type ContactResult, fieldErrorsOf, readContactForm } from "../features/content/contact-form";
+import { ContactForm } from "../features/content/contact-form";
 import { Faq } from "../features/content/faq";
 import { pageMeta } from "../features/content/meta";
 import { OsmMap } from "../features/content/osm-map";
+import { sendContact } from "../features/content/send-contact.server";
 import { SUPPORT_HOURS_SENTENCE } from "../features/content/shop-hours";
 import { useShop } from "../features/layout/use-shop";
-import { ApiError, api } from "../lib/api";
 import type { Route } from "./+types/contact";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -18,24 +17,8 @@ export function meta({ matches }: Route.MetaArgs) {
   );
 }
 
-/** Sends the form to the API; runs on the server, so the form works without JavaScript too. */
-export async function action({ request }: Route.ActionArgs) {
-  const values = readContactForm(await request.formData());
-  try {
-    const message = await api(request).contact(values);
-    return { ok: true, message } satisfies ContactResult;
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    const failure: ContactResult = {
-      ok: false,
-      message: error.message,
-      values,
-      fieldErrors: fieldErrorsOf(error.issues),
-    };
-    // The visitor's own mistakes and the rate limit keep their status; anything else is ours.
-    return data(failure, { status: error.status === 400 || error.status === 429 ? error.status : 500 });
-  }
-}
+/** Runs on the server, so the form works before (or without) JavaScript. */
+export const action = ({ request }: Route.ActionArgs) => sendContact(request);
 
 const FAQ = [
   {
