@@ -1,5 +1,6 @@
 import type {
   ContactInput,
+  ErrorEnvelope,
   FilterQuery,
   PageMeta,
   PageQuery,
@@ -24,12 +25,17 @@ interface Envelope<T> {
   meta?: PageMeta;
 }
 
-/** An answer with `success: false`, carrying the server's French message and status. */
+/** One refused field of a validation failure: its path (e.g. "body.email") and a French message. */
+export type ApiIssue = NonNullable<ErrorEnvelope["issues"]>[number];
+
+/** An answer with `success: false`, carrying the server's French message, status and field issues. */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  readonly issues: readonly ApiIssue[];
+  constructor(status: number, message: string, issues: readonly ApiIssue[] = []) {
     super(message);
     this.status = status;
+    this.issues = issues;
   }
 }
 
@@ -76,8 +82,9 @@ export function api(request?: Request) {
     } catch {
       throw new ApiError(0, SERVER_ERROR_MESSAGE);
     }
-    const envelope = answer.body as Envelope<T>;
-    if (!envelope?.success) throw new ApiError(answer.status, envelope?.message ?? SERVER_ERROR_MESSAGE);
+    const envelope = answer.body as Envelope<T> & Partial<Pick<ErrorEnvelope, "issues">>;
+    if (!envelope?.success)
+      throw new ApiError(answer.status, envelope?.message ?? SERVER_ERROR_MESSAGE, envelope?.issues);
     return envelope;
   }
   return {

@@ -1,13 +1,6 @@
 import { CATEGORIES, SKELETONS_ROW } from "@shop/shared/core";
 import { Suspense, useEffect, useState } from "react";
-import {
-  Await,
-  Form,
-  Link,
-  type ShouldRevalidateFunctionArgs,
-  useLocation,
-  useNavigate,
-} from "react-router";
+import { Await, Form, Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
 import { SkeletonList } from "../components/ui/skeleton";
 import {
   type FilterResult,

@@ -1,5 +1,6 @@
 import type { ShopIdentity } from "@shop/shared";
 import { Link } from "react-router";
+import { displayPhone } from "../../lib/format-phone";
 import { Newsletter } from "./newsletter";
 
 const LINKS = [
@@ -12,9 +13,6 @@ const LINKS = [
   { to: "/terms", label: "Conditions" },
   { to: "/cookies", label: "Cookies" },
 ];
-
-const displayPhone = (digits: string) =>
-  `+${digits.slice(0, 3)} ${digits.slice(3).replace(/(\d)(\d{2})(\d{2})(\d{2})(\d{2})/, "$1 $2 $3 $4 $5")}`;
 
 export function Footer({ shop }: { shop: ShopIdentity }) {
   return (

@@ -1,0 +1,175 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import { Form, useNavigation } from "react-router";
+import type { ApiIssue } from "../../lib/api";
+
+export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+export type ContactValues = Record<ContactField, string>;
+
+/** What the contact page's action answers: the shop's confirmation, or why it failed and what was typed. */
+export type ContactResult =
+  | { ok: true; message: string }
+  | { ok: false; message: string; values: ContactValues; fieldErrors: Partial<Record<ContactField, string>> };
+
+/** The four fields of a posted form, as text (a file or a missing field counts as empty). */
+export function readContactForm(form: FormData): ContactValues {
+  const text = (key: ContactField) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value : "";
+  };
+  return { name: text("name"), email: text("email"), subject: text("subject"), message: text("message") };
+}
+
+/** The API's issues ("body.email", …) by field; the first message of a field wins. */
+export function fieldErrorsOf(issues: readonly ApiIssue[]): Partial<Record<ContactField, string>> {
+  const errors: Partial<Record<ContactField, string>> = {};
+  for (const issue of issues) {
+    const field = issue.path.split(".").at(-1) as ContactField;
+    if (CONTACT_FIELDS.includes(field)) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+const LABELS: Record<ContactField, string> = {
+  name: "Nom complet",
+  email: "E-mail",
+  subject: "Objet",
+  message: "Message",
+};
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-invalid:border-red-700";
+
+interface ControlProps {
+  id: string;
+  name: ContactField;
+  required: true;
+  className: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+/** A label, its control (given by `children`) and the field's French error under it. */
+function Field({
+  field,
+  error,
+  children,
+}: {
+  field: ContactField;
+  error?: string;
+  children: (props: ControlProps) => ReactNode;
+}) {
+  const id = `contact-${field}`;
+  return (
+    <div>
+      <label htmlFor={id} className="font-medium">
+        {LABELS[field]}
+      </label>
+      {children({
+        id,
+        name: field,
+        required: true,
+        className: inputClass,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? `${id}-error` : undefined,
+      })}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The contact form. It posts to the page's action, so it works before (or without) JavaScript;
+ * on a failure every typed word is given back, with the French error beside its field.
+ */
+export function ContactForm({ result }: { result?: ContactResult }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const formRef = useRef<HTMLFormElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const failed = result && !result.ok ? result : undefined;
+  const values = failed?.values;
+  const errors = failed?.fieldErrors ?? {};
+  const firstInvalid = CONTACT_FIELDS.find((f) => errors[f]);
+
+  // After an answer: a success empties the form; a refused field takes the focus; otherwise the
+  // message is brought into view (the page does not scroll back to the top, see preventScrollReset).
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) formRef.current?.reset();
+    if (firstInvalid) document.getElementById(`contact-${firstInvalid}`)?.focus();
+    else bannerRef.current?.scrollIntoView({ block: "center" });
+  }, [result, firstInvalid]);
+
+  return (
+    <Form
+      ref={formRef}
+      method="post"
+      preventScrollReset
+      className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200"
+    >
+      <div ref={bannerRef} className="scroll-mt-32 empty:hidden">
+        {result?.ok && (
+          <p role="status" className="rounded-md bg-green-50 p-3 font-medium text-green-800 ring-1 ring-green-200">
+            {result.message}
+          </p>
+        )}
+        {failed && (
+          <div role="alert" className="rounded-md bg-red-50 p-3 text-red-800 ring-1 ring-red-200">
+            {firstInvalid ? (
+              <>
+                <p className="font-semibold">Votre message n'a pas été envoyé. Vérifiez :</p>
+                <ul className="mt-1 list-disc pl-5 text-sm">
+                  {CONTACT_FIELDS.filter((f) => errors[f]).map((f) => (
+                    <li key={f}>
+                      <a className="underline" href={`#contact-${f}`}>
+                        {LABELS[f]} : {errors[f]}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <>
+                <p className="font-semibold">Votre message n'a pas été envoyé : {failed.message}</p>
+                <p className="mt-1 text-sm">Votre texte est conservé ci-dessous : vous pouvez réessayer.</p>
+              </>
+            )}
+          </div>
+        )}
+      </div>
+      <Field field="name" error={errors.name}>
+        {(props) => <input {...props} type="text" autoComplete="name" maxLength={100} defaultValue={values?.name} />}
+      </Field>
+      <Field field="email" error={errors.email}>
+        {(props) => (
+          <input
+            {...props}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+            defaultValue={values?.email}
+          />
+        )}
+      </Field>
+      <Field field="subject" error={errors.subject}>
+        {(props) => <input {...props} type="text" maxLength={150} defaultValue={values?.subject} />}
+      </Field>
+      <Field field="message" error={errors.message}>
+        {(props) => <textarea {...props} rows={6} maxLength={5000} defaultValue={values?.message} />}
+      </Field>
+      <button
+        type="submit"
+        disabled={sending}
+        className="w-full rounded-full bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark disabled:bg-brand-dark sm:w-auto"
+      >
+        {sending ? "Envoi…" : "Envoyer le message"}
+      </button>
+    </Form>
+  );
+}
