@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
@@ -18,11 +19,16 @@ export const webServerBuild = path.join(webDir, "build/server/index.js");
  * runs in, and answers every path no other route claims.
  */
 export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDevServer }) {
+  // The visitor whose page is being rendered: the API calls its loaders and actions make carry
+  // the visitor's address, so per-client rate limits (sign-in, contact form) count the
+  // visitor, not the server itself.
+  const visitor = new AsyncLocalStorage<{ ip: string }>();
   // inject() always enters the whole server, whichever context it is called from.
   const transport: InProcessApiTransport = async (request) => {
     const response = await app.inject({
       method: request.method,
       url: request.path,
+      remoteAddress: visitor.getStore()?.ip,
       ...(request.body === undefined ? {} : { payload: request.body as object }),
       headers: request.cookie ? { cookie: request.cookie } : {},
     });
@@ -42,6 +48,9 @@ export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDe
     clientBuildDirectory: path.join(webDir, "build/client"),
     // Scripts and styles come with Brotli and gzip copies made at build time (decision 012).
     staticOptions: { preCompressed: true },
+    routeOptions: {
+      onRequest: (request, _reply, done) => visitor.run({ ip: request.ip }, done),
+    },
   });
 }
 
