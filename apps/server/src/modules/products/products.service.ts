@@ -4,7 +4,6 @@ import {
   MSG,
   type PageQuery,
   type ProductCreateInput,
-  type ProductRating,
   type ProductUpdateInput,
 } from "@shop/shared";
 import { count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
@@ -84,7 +83,10 @@ export async function productDetails(db: Db, id: string): Promise<ProductListRow
  * aggregated through a left join (count 0 and average null when there is none), the average
  * rounded to one decimal by PostgreSQL (half away from zero: 4.25 gives 4.3).
  */
-export async function productWithRating(db: Db, id: string): Promise<{ row: ProductListRow; rating: ProductRating }> {
+export async function productWithRating(
+  db: Db,
+  id: string,
+): Promise<{ row: ProductListRow; rating: { average: number | null; count: number } }> {
   const [found] = await db
     .select({
       ...columns,
