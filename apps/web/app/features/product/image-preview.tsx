@@ -5,7 +5,7 @@ import { imageAt, srcSetBetween } from "./images";
 /**
  * The full-screen preview of a product's photos: a modal <dialog> (the page behind is inert,
  * focus starts on 'Fermer'), Précédent/Suivant and the arrow keys to move, Escape, 'Fermer' or
- * a click beside the photo to close. Mounted only while open, so its large images are fetched
+ * the phone's back gesture to close. Mounted only while open, so its large images are fetched
  * only when asked for. Where showModal is missing (jsdom, very old browsers) it is merely shown.
  */
 export function ImagePreview({
@@ -65,10 +65,7 @@ export function ImagePreview({
         event.preventDefault();
         onClose();
       }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-      className="m-0 h-dvh max-h-none w-screen max-w-none bg-black/90 p-0 text-white backdrop:bg-black/60"
+      className="m-0 h-dvh max-h-none w-screen max-w-none bg-slate-950 p-0 text-white backdrop:bg-slate-950"
     >
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between gap-3 p-3">
@@ -79,15 +76,7 @@ export function ImagePreview({
             Fermer
           </button>
         </div>
-        {/* A click on the free space around the photo closes, as on the backdrop. */}
-        {/* biome-ignore lint/a11y/noStaticElementInteractions: a mouse shortcut only; 'Fermer' and Escape are the accessible ways. */}
-        {/* biome-ignore lint/a11y/useKeyWithClickEvents: the dialog's own keys (Escape) already close it. */}
-        <div
-          className="flex min-h-0 flex-1 items-center justify-center px-2"
-          onClick={(event) => {
-            if (event.target === event.currentTarget) onClose();
-          }}
-        >
+        <div className="relative min-h-0 flex-1">
           {url && (
             <img
               key={url}
@@ -98,7 +87,7 @@ export function ImagePreview({
               height={800}
               alt={`${alt} (${index + 1} sur ${count})`}
               decoding="async"
-              className="max-h-full w-auto max-w-full rounded-lg bg-white object-contain"
+              className="absolute inset-0 h-full w-full object-contain px-2"
             />
           )}
         </div>
