@@ -7,6 +7,7 @@ const block = "animate-pulse rounded bg-slate-200";
 export function ProductSkeleton() {
   return (
     <main className="mx-auto max-w-6xl px-4 pb-8" aria-busy="true">
+      <h1 className="sr-only">Détails du produit</h1>
       <p role="status" className="sr-only">
         Chargement ...
       </p>
