@@ -5,6 +5,7 @@ import { Await, data, UNSAFE_ErrorResponseImpl as ErrorResponse, Link } from "re
 import { Price } from "../components/ui/price";
 import { type CardProduct, ProductCard, toCardProduct } from "../features/catalog/product-card";
 import { Gallery } from "../features/product/gallery";
+import { absoluteUrl, productJsonLd } from "../features/product/json-ld";
 import { ProductSkeleton } from "../features/product/product-skeleton";
 import { Rating } from "../features/product/rating";
 import { Share } from "../features/product/share";
@@ -50,7 +51,6 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
   return { origin: window.location.origin, product, similar };
 }
 
-const absolute = (origin: string, url: string) => (url.startsWith("/") ? `${origin}${url}` : url);
 const pageTitle = (product: ProductDetails) => `${product.productName} - ${product.brandName}`;
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -60,38 +60,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const { product, origin } = loaderData;
   const title = pageTitle(product);
   const url = `${origin}/product/${product._id}`;
-  const image = product.productImage[0] ? absolute(origin, product.productImage[0]) : undefined;
+  const image = product.productImage[0] ? absoluteUrl(origin, product.productImage[0]) : undefined;
   const description = product.description || `${product.productName} chez ${shop.name}, Yaoundé.`;
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.productName,
-    brand: { "@type": "Brand", name: product.brandName },
-    category: product.category,
-    description,
-    image: product.productImage.map((u) => absolute(origin, u)),
-    sku: product._id,
-    offers: {
-      "@type": "Offer",
-      price: product.sellingPrice,
-      priceCurrency: "XAF",
-      availability: "https://schema.org/InStock",
-      url,
-      seller: { "@type": "Organization", name: shop.name },
-    },
-    // Only real reviews: a product nobody has rated has no aggregateRating.
-    ...(product.rating.average !== null && product.rating.count > 0
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: product.rating.average,
-            reviewCount: product.rating.count,
-            bestRating: 5,
-            worstRating: 1,
-          },
-        }
-      : {}),
-  };
+  const jsonLd = productJsonLd(product, { origin, shopName: shop.name, description });
   return [
     { title },
     { name: "description", content: description },
