@@ -1,63 +1,68 @@
-import type { Product } from "@shop/shared";
+import type { ProductDetails, ShopIdentity } from "@shop/shared";
 import { discountPercent, productWhatsappMessage, whatsappLink } from "@shop/shared/core";
-import { useState } from "react";
-import { data, Link } from "react-router";
+import { Suspense } from "react";
+import { Await, data, UNSAFE_ErrorResponseImpl as ErrorResponse, Link } from "react-router";
 import { Price } from "../components/ui/price";
-import { ProductImage } from "../components/ui/product-image";
 import { type CardProduct, ProductCard, toCardProduct } from "../features/catalog/product-card";
+import { Gallery } from "../features/product/gallery";
+import { absoluteUrl, productJsonLd } from "../features/product/json-ld";
+import { ProductSkeleton } from "../features/product/product-skeleton";
+import { Rating } from "../features/product/rating";
+import { Share } from "../features/product/share";
 import { ApiError, api } from "../lib/api";
 import type { Route } from "./+types/product";
 
+/** A malformed id (400) or an unknown one (404) is the same to a visitor: no such product. */
+const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+async function similarTo(client: ReturnType<typeof api>, product: ProductDetails): Promise<CardProduct[]> {
+  const { products } = await client.categoryProducts(product.category, { limit: 13 });
+  return products
+    .filter((p) => p._id !== product._id)
+    .slice(0, 12)
+    .map(toCardProduct);
+}
+
+/** First load: everything awaited, so the server's HTML is the whole page (WhatsApp previews, search engines). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const client = api(request);
-  let product: Product;
+  let product: ProductDetails;
   try {
     product = await client.productDetails(params.id);
   } catch (error) {
-    // A malformed id (400) or an unknown one (404) is the same to a visitor: no such product.
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) throw data(null, { status: 404 });
+    if (isMissing(error)) throw data(null, { status: 404 });
     throw error;
   }
-  const [shop, similar] = await Promise.all([client.shop(), client.categoryProducts(product.category, { limit: 13 })]);
-  const origin = new URL(request.url).origin;
-  return {
-    product,
-    shop,
-    origin,
-    similar: similar.products
-      .filter((p) => p._id !== product._id)
-      .slice(0, 12)
-      .map(toCardProduct),
-  };
+  return { origin: new URL(request.url).origin, product, similar: await similarTo(client, product) };
 }
 
-const absolute = (origin: string, url: string) => (url.startsWith("/") ? `${origin}${url}` : url);
+/**
+ * Later navigations: the browser asks the API itself and the page's skeleton shows at once
+ * (the promises are not awaited; <Await> renders them). An unknown product rejects with a
+ * route 404, which the layout's error screen shows as it does for the server loader.
+ */
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const client = api();
+  const product = client.productDetails(params.id).catch((error: unknown) => {
+    throw isMissing(error) ? new ErrorResponse(404, "Not Found", null) : error;
+  });
+  // Similar products are a bonus: without them the page is still whole.
+  const similar = product.then((p) => similarTo(client, p)).catch((): CardProduct[] => []);
+  return { origin: window.location.origin, product, similar };
+}
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: "Détails du produit" }];
-  const { product, origin, shop } = loaderData;
-  const title = `${product.productName} - ${product.brandName}`;
+const pageTitle = (product: ProductDetails) => `${product.productName} - ${product.brandName}`;
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const shop = matches[1]?.loaderData?.shop;
+  // A client navigation has no product yet: the page sets its own <title> once it has one.
+  if (!loaderData || loaderData.product instanceof Promise || !shop) return [{ title: "Détails du produit" }];
+  const { product, origin } = loaderData;
+  const title = pageTitle(product);
   const url = `${origin}/product/${product._id}`;
-  const image = product.productImage[0] ? absolute(origin, product.productImage[0]) : undefined;
+  const image = product.productImage[0] ? absoluteUrl(origin, product.productImage[0]) : undefined;
   const description = product.description || `${product.productName} chez ${shop.name}, Yaoundé.`;
-  const jsonLd = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.productName,
-    brand: { "@type": "Brand", name: product.brandName },
-    category: product.category,
-    description,
-    image: product.productImage.map((u) => absolute(origin, u)),
-    sku: product._id,
-    offers: {
-      "@type": "Offer",
-      price: product.sellingPrice,
-      priceCurrency: "XAF",
-      availability: "https://schema.org/InStock",
-      url,
-      seller: { "@type": "Organization", name: shop.name },
-    },
-  };
+  const jsonLd = productJsonLd(product, { origin, shopName: shop.name, description });
   return [
     { title },
     { name: "description", content: description },
@@ -75,85 +80,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
     ...(image ? [{ name: "twitter:image", content: image }] : []),
     { "script:ld+json": jsonLd },
   ];
-}
-
-function Gallery({ product }: { product: Product }) {
-  const [current, setCurrent] = useState(0);
-  const images = product.productImage;
-  const main = images[current];
-  return (
-    <div>
-      <div className="aspect-square overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
-        {main && (
-          <ProductImage
-            url={main}
-            alt={product.productName}
-            size={800}
-            sizes="(min-width: 1024px) 520px, 100vw"
-            priority
-            className="h-full w-full object-contain p-4"
-          />
-        )}
-      </div>
-      {images.length > 1 && (
-        <ul className="mt-3 flex gap-2" aria-label="Autres photos">
-          {images.map((url, i) => (
-            <li key={url}>
-              <button
-                type="button"
-                onClick={() => setCurrent(i)}
-                aria-label={`Photo ${i + 1} de ${images.length}`}
-                aria-pressed={i === current}
-                className={`h-16 w-16 overflow-hidden rounded-md bg-white ring-2 ${i === current ? "ring-brand" : "ring-slate-200"}`}
-              >
-                <ProductImage url={url} alt="" size={64} className="h-full w-full object-contain" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-function Share({ url, title }: { url: string; title: string }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <div className="mt-4">
-      <button
-        type="button"
-        aria-expanded={open}
-        onClick={() => setOpen((o) => !o)}
-        className="text-sm font-semibold text-brand underline"
-      >
-        Partager ce produit
-      </button>
-      {open && (
-        <ul className="mt-2 flex gap-3 text-sm">
-          <li>
-            <a
-              className="underline"
-              href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Facebook
-            </a>
-          </li>
-          <li>
-            <a
-              className="underline"
-              href={`https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              WhatsApp
-            </a>
-          </li>
-        </ul>
-      )}
-    </div>
-  );
 }
 
 function Similar({ products }: { products: CardProduct[] }) {
@@ -174,12 +100,25 @@ function Similar({ products }: { products: CardProduct[] }) {
   );
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, shop, origin, similar } = loaderData;
+function ProductView({
+  product,
+  shop,
+  origin,
+  similar,
+  ownTitle,
+}: {
+  product: ProductDetails;
+  shop: ShopIdentity;
+  origin: string;
+  similar: CardProduct[] | Promise<CardProduct[]>;
+  /** After a client navigation `meta` had no product: React 19 puts this <title> in the head. */
+  ownTitle: boolean;
+}) {
   const url = `${origin}/product/${product._id}`;
   const off = discountPercent(product.price, product.sellingPrice);
   return (
     <main className="mx-auto max-w-6xl px-4 pb-8">
+      {ownTitle && <title>{pageTitle(product)}</title>}
       <nav aria-label="Fil d'Ariane" className="mt-4 text-sm text-slate-600">
         <ol className="flex flex-wrap gap-1">
           <li>
@@ -189,6 +128,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             /
           </li>
           <li>
+            {/* The original linked /products, which does not exist: the catalogue is /product. */}
             <Link className="underline" to="/product">
               Articles
             </Link>{" "}
@@ -200,14 +140,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </ol>
       </nav>
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
-        <Gallery product={product} />
+        <Gallery images={product.productImage} alt={product.productName} />
         <div>
           <p className="inline-block rounded-full bg-brand/10 px-3 py-1 text-xs font-bold text-brand-dark">
             {product.brandName}
           </p>
           <h1 className="mt-2 text-2xl font-extrabold">{product.productName}</h1>
           <p className="mt-1 text-sm text-slate-600">{product.category}</p>
-          <p className="mt-2 text-sm text-slate-600">Pas encore d'avis sur ce produit.</p>
+          <Rating rating={product.rating} />
           <div className="mt-3">
             <Price price={product.price} sellingPrice={product.sellingPrice} size="lg" />
             {off > 0 && <p className="sr-only">Réduction de {off} %</p>}
@@ -236,10 +176,34 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 whitespace-pre-line text-slate-700">{product.description}</p>
             </section>
           )}
-          <Share url={url} title={`${product.productName} - ${product.brandName}`} />
+          <Share url={url} title={pageTitle(product)} />
         </div>
       </div>
-      <Similar products={similar} />
+      <Suspense fallback={null}>
+        <Await resolve={similar}>{(products) => <Similar products={products} />}</Await>
+      </Suspense>
     </main>
+  );
+}
+
+export default function ProductPage({ loaderData, matches, params }: Route.ComponentProps) {
+  const { product, similar, origin } = loaderData;
+  const shop = matches[1].loaderData.shop;
+  return (
+    // Keyed by product: going to another product shows the skeleton again instead of
+    // keeping the previous product on screen while the next one loads.
+    <Suspense key={params.id} fallback={<ProductSkeleton />}>
+      <Await resolve={product}>
+        {(details) => (
+          <ProductView
+            product={details}
+            shop={shop}
+            origin={origin}
+            similar={similar}
+            ownTitle={product instanceof Promise}
+          />
+        )}
+      </Await>
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import type { Product } from "@shop/shared";
+import type { Product, ProductDetails, ProductRating } from "@shop/shared";
 import type { ProductRow } from "../../db/schema.ts";
 import { absolute } from "../users/users.mapper.ts";
 
@@ -19,4 +19,9 @@ export function toApiProduct(row: ProductListRow, publicUrl?: string): Product {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The product page's answer: the product and its customers' rating. */
+export function toApiProductDetails(row: ProductListRow, rating: ProductRating, publicUrl?: string): ProductDetails {
+  return { ...toApiProduct(row, publicUrl), rating };
 }

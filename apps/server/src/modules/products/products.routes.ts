@@ -8,6 +8,7 @@ import {
   pageQuery,
   product,
   productCreateInput,
+  productDetails,
   productIdInput,
   productUpdateInput,
   searchQuery,
@@ -17,7 +18,7 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { ok, okPage } from "../../lib/envelope.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
-import { toApiProduct } from "./products.mapper.ts";
+import { toApiProduct, toApiProductDetails } from "./products.mapper.ts";
 import type { Page } from "./products.service.ts";
 import * as service from "./products.service.ts";
 
@@ -75,13 +76,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       paged(await service.productsOfCategories(app.db, request.body.category, request.query), request.query),
   );
 
+  // Cached like every catalogue read, rating included: whatever writes a review (a later
+  // issue) must call `app.catalogueChanged()` once the write is done, as the product writes
+  // below do, or the page keeps showing the old rating until the cache's TTL.
   app.post(
     "/product-details",
     {
       config: { catalogueCache: true },
-      schema: { tags: ["catalogue"], body: productIdInput, response: { 200: envelope(product) } },
+      schema: { tags: ["catalogue"], body: productIdInput, response: { 200: envelope(productDetails) } },
     },
-    async (request) => ok(toApiProduct(await service.productDetails(app.db, request.body.productId), config.publicUrl)),
+    async (request) => {
+      const { row, rating } = await service.productWithRating(app.db, request.body.productId);
+      return ok(toApiProductDetails(row, rating, config.publicUrl));
+    },
   );
 
   app.get(

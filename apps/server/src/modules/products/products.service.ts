@@ -8,7 +8,7 @@ import {
 } from "@shop/shared";
 import { count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { products, type UserRow } from "../../db/schema.ts";
+import { products, reviews, type UserRow } from "../../db/schema.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import type { ProductListRow } from "./products.mapper.ts";
 import { planSearch, searchCondition, searchRank, searchWords } from "./search.ts";
@@ -76,6 +76,30 @@ export async function productDetails(db: Db, id: string): Promise<ProductListRow
   const [row] = await db.select(columns).from(products).where(eq(products.id, id)).limit(1);
   if (!row) throw notFound(MSG.productNotFound);
   return row;
+}
+
+/**
+ * The product page's product and its customers' rating, in one query: the reviews are
+ * aggregated through a left join (count 0 and average null when there is none), the average
+ * rounded to one decimal by PostgreSQL (half away from zero: 4.25 gives 4.3).
+ */
+export async function productWithRating(
+  db: Db,
+  id: string,
+): Promise<{ row: ProductListRow; rating: { average: number | null; count: number } }> {
+  const [found] = await db
+    .select({
+      ...columns,
+      reviewCount: count(reviews.id),
+      averageRating: sql<number | null>`round(avg(${reviews.rating}), 1)`.mapWith(Number),
+    })
+    .from(products)
+    .leftJoin(reviews, eq(reviews.productId, products.id))
+    .where(eq(products.id, id))
+    .groupBy(products.id);
+  if (!found) throw notFound(MSG.productNotFound);
+  const { reviewCount, averageRating, ...row } = found;
+  return { row, rating: { average: reviewCount > 0 ? averageRating : null, count: reviewCount } };
 }
 
 /** See search.ts and docs/decisions/005-search.md. An empty query finds nothing. */

@@ -2,11 +2,12 @@ import { CATEGORIES, type Category, FIELD_MSG, MSG, PAGE_SIZE_DEFAULT, type Prod
 import { eq } from "drizzle-orm";
 import type { Response } from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "../../db/schema.ts";
+import { products, reviews, type UserRow } from "../../db/schema.ts";
 import {
   type Actors,
   createActors,
   createTestApp,
+  createUser,
   headersFor,
   productBody,
   type TestContext,
@@ -614,9 +615,57 @@ describe("catalogue by category", () => {
     const [first] = seeded;
     const res = await post("/api/product-details", null, { productId: first?._id });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual(first);
+    expect(res.json().data).toEqual({ ...first, rating: { average: null, count: 0 } });
     expectFailure(await post("/api/product-details", null, { productId: UNKNOWN_ID }), 404, MSG.productNotFound);
     expectIssue(await post("/api/product-details", null, { productId: "abc" }), "body.productId", FIELD_MSG.idInvalid);
+  });
+});
+
+describe("POST /api/product-details: the customers' rating", () => {
+  let rated: Product;
+  let other: Product;
+  let reviewers: UserRow[];
+
+  const ratingOf = async (product: Product) => {
+    const res = await post("/api/product-details", null, { productId: product._id });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.rating;
+  };
+  /** No endpoint writes reviews yet: straight into the table, then the cache is told. */
+  async function review(product: Product, user: UserRow, rating: number) {
+    await ctx.database.db.insert(reviews).values({ productId: product._id, userId: user.id, rating });
+    await ctx.app.catalogueChanged();
+  }
+
+  beforeAll(async () => {
+    rated = await createProduct(actors.superAdmin, { productName: "Pixel 8 noté" });
+    other = await createProduct(actors.superAdmin, { productName: "Redmi Note 13 noté" });
+    reviewers = [actors.generalUser, actors.adminUser, actors.otherAdminUser];
+  });
+
+  it("is null with a count of 0 when nobody has reviewed the product", async () => {
+    expect(await ratingOf(rated)).toEqual({ average: null, count: 0 });
+  });
+
+  it("averages the reviews to one decimal (5, 4, 4 gives 4.3) and counts them", async () => {
+    const [a, b, c] = reviewers as [UserRow, UserRow, UserRow];
+    await review(rated, a, 5);
+    await review(rated, b, 4);
+    await review(rated, c, 4);
+    expect(await ratingOf(rated)).toEqual({ average: 4.3, count: 3 });
+  });
+
+  it("counts only the reviews of that product", async () => {
+    await review(other, reviewers[0] as UserRow, 1);
+    expect(await ratingOf(other)).toEqual({ average: 1, count: 1 });
+    expect(await ratingOf(rated)).toEqual({ average: 4.3, count: 3 });
+  });
+
+  it("rounds half away from zero, as the page's French display does (4.25 gives 4.3)", async () => {
+    const fresh = await createProduct(actors.superAdmin, { productName: "Galaxy A55 noté" });
+    const users = [...reviewers, await createUser(ctx, "GENERAL")];
+    for (const [i, stars] of [5, 4, 4, 4].entries()) await review(fresh, users[i] as UserRow, stars);
+    expect(await ratingOf(fresh)).toEqual({ average: 4.3, count: 4 });
   });
 });
 
