@@ -26,7 +26,8 @@ export default defineConfig({
   webServer: {
     command: "node e2e/serve.ts",
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
+    // Seeding the demo catalogue draws its pictures: up to two minutes on a busy 2-core machine.
+    timeout: 300_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
   },
