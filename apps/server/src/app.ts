@@ -21,6 +21,7 @@ import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { imagesRoutes } from "./modules/images/images.routes.ts";
 import { catalogueRoutes, productAdminRoutes } from "./modules/products/products.routes.ts";
+import { seoRoutes } from "./modules/seo/seo.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -124,6 +125,8 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
     { prefix: "/api" },
   );
 
+  // Before the storefront, whose catch-all answers every path no other route claims.
+  await app.register(seoRoutes, { config });
   if (web) await app.register(webPlugin, web);
 
   return app;
