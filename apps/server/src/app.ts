@@ -18,8 +18,10 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
+import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { imagesRoutes } from "./modules/images/images.routes.ts";
 import { catalogueRoutes, productAdminRoutes } from "./modules/products/products.routes.ts";
+import { seoRoutes } from "./modules/seo/seo.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -111,6 +113,7 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
       await api.register(imagesRoutes, { config });
       await api.register(usersRoutes, { config });
       await api.register(cartRoutes, { config });
+      await api.register(contactRoutes, { config });
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({
         method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
@@ -122,6 +125,8 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
     { prefix: "/api" },
   );
 
+  // Before the storefront, whose catch-all answers every path no other route claims.
+  await app.register(seoRoutes, { config });
   if (web) await app.register(webPlugin, web);
 
   return app;

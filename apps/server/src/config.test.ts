@@ -16,6 +16,7 @@ describe("configuration", () => {
     expect(config.corsOrigins).toEqual([]);
     expect(config.shop.phone).toMatch(/^237\d{9}$/);
     expect(config.cookie.secure).toBe(false);
+    expect(config.contactRateLimit).toEqual({ max: 5, windowMs: 600_000 });
   });
 
   it("generates the token secret once and keeps it in DATA_DIR", async () => {

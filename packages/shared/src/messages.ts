@@ -76,4 +76,7 @@ export const FIELD_MSG = {
   searchTooLong: "La recherche est trop longue.",
   subjectRequired: "L'objet est obligatoire.",
   messageRequired: "Le message est obligatoire.",
+  contactNameTooLong: "Le nom ne doit pas dépasser 100 caractères.",
+  subjectTooLong: "L'objet ne doit pas dépasser 150 caractères.",
+  messageTooLong: "Le message ne doit pas dépasser 5000 caractères.",
 } as const;

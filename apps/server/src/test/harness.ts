@@ -72,6 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ADMIN_PASSWORD: TEST_PASSWORD,
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT_MAX: "1000",
+    CONTACT_RATE_LIMIT_MAX: "1000",
     ...env,
   });
   const { database, url, drop } = await freshDatabase();

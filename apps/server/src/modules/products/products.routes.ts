@@ -3,6 +3,7 @@ import {
   deleteProductInput,
   envelope,
   filterInput,
+  filterQuery,
   MSG,
   pagedEnvelope,
   pageQuery,
@@ -70,7 +71,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     "/filter-product",
     {
       config: { catalogueCache: true },
-      schema: { tags: ["catalogue"], body: filterInput, querystring: pageQuery, response: { 200: productList } },
+      schema: { tags: ["catalogue"], body: filterInput, querystring: filterQuery, response: { 200: productList } },
     },
     async (request) =>
       paged(await service.productsOfCategories(app.db, request.body.category, request.query), request.query),

@@ -1,12 +1,13 @@
 import {
   CATEGORIES,
   type Category,
+  type FilterQuery,
   MSG,
   type PageQuery,
   type ProductCreateInput,
   type ProductUpdateInput,
 } from "@shop/shared";
-import { count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products, reviews, type UserRow } from "../../db/schema.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
@@ -57,9 +58,11 @@ export function productsOfCategory(db: Db, category: Category, paging: PageQuery
   return page(db, eq(products.category, category), paging);
 }
 
-export function productsOfCategories(db: Db, categories: Category[], paging: PageQuery): Promise<Page> {
+/** The filter page: by price when a sort is asked for ('asc' cheapest first), else newest first. */
+export function productsOfCategories(db: Db, categories: Category[], query: FilterQuery): Promise<Page> {
   if (categories.length === 0) return Promise.resolve({ rows: [], total: 0 });
-  return page(db, inArray(products.category, categories), paging);
+  const byPrice = { asc: [asc(products.sellingPrice)], dsc: [desc(products.sellingPrice)] };
+  return page(db, inArray(products.category, categories), query, query.sort ? byPrice[query.sort] : []);
 }
 
 /** The newest product of each category that has one, in the storefront's category order. */
