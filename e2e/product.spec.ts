@@ -164,7 +164,7 @@ test.describe("product page", () => {
 
   test("a card on the home page leads to its product", async ({ page }) => {
     await page.goto("/");
-    const card = page.getByRole("region", { name: "SAMSUNG" }).getByRole("link").first();
+    const card = page.getByRole("region", { name: "SAMSUNG" }).getByRole("listitem").first().getByRole("link");
     const name = (await card.getByRole("heading").textContent()) ?? "";
     await card.click();
     await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
@@ -183,7 +183,7 @@ test.describe("product page", () => {
       await held;
       await route.continue();
     });
-    const card = page.getByRole("region", { name: "SAMSUNG" }).getByRole("link").first();
+    const card = page.getByRole("region", { name: "SAMSUNG" }).getByRole("listitem").first().getByRole("link");
     const name = (await card.getByRole("heading").textContent()) ?? "";
     await card.click();
     await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
@@ -203,7 +203,7 @@ test.describe("product page", () => {
         body: JSON.stringify({ success: false, error: true, message: "Produit introuvable.", data: null }),
       }),
     );
-    await page.getByRole("region", { name: "SAMSUNG" }).getByRole("link").first().click();
+    await page.getByRole("region", { name: "SAMSUNG" }).getByRole("listitem").first().getByRole("link").click();
     await expect(page.getByText("Cette page n'existe pas ou plus.")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
   });

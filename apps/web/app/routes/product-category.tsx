@@ -109,7 +109,10 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
   useEffect(() => setShown(readFilter(new URLSearchParams(location.search))), [location.search]);
   const { filter, result } = loaderData;
 
-  const go = (next: FilterState) => navigate(filterSearch(next), { replace: true, preventScrollReset: true });
+  const go = (next: FilterState) => {
+    setShown(next);
+    navigate(filterSearch(next), { replace: true, preventScrollReset: true });
+  };
 
   return (
     <main className="mx-auto max-w-7xl px-0 pt-6 pb-8 lg:grid lg:grid-cols-[16rem_1fr] lg:gap-6 lg:px-4">
