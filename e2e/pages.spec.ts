@@ -155,6 +155,26 @@ test.describe("contact page", () => {
   }
 });
 
+test.describe("contact form limit", () => {
+  const send = (request: APIRequestContext, visitor: string) =>
+    request.post("/contact", {
+      headers: { "x-forwarded-for": visitor },
+      form: { name: "Awa Ngono", email: "awa@exemple.cm", subject: "Limite", message: "Bonjour" },
+    });
+
+  test("counts each visitor on their own, though the page calls the API from inside the server", async ({
+    request,
+  }) => {
+    // The default limit: 5 messages per 10 minutes and per visitor.
+    for (let i = 0; i < 5; i++) expect(await (await send(request, "203.0.113.7")).text()).toContain(MSG.contactSent);
+    const refused = await send(request, "203.0.113.7");
+    expect(refused.status()).toBe(429);
+    expect(await refused.text()).toContain(MSG.tooManyRequests);
+    // Another visitor is not held back by the first one.
+    expect(await (await send(request, "203.0.113.8")).text()).toContain(MSG.contactSent);
+  });
+});
+
 test.describe("cookies page", () => {
   test("names the token cookie, as the server really sets it, and nothing is set for a visitor", async ({
     page,

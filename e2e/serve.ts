@@ -19,6 +19,9 @@ const env: Record<string, string | undefined> = {
   HOST: "127.0.0.1",
   LOG_LEVEL: "warn",
   ADMIN_PASSWORD: "e2e-motdepasse",
+  // As behind the production proxy: the visitor's address comes from X-Forwarded-For, so tests
+  // can act as several visitors.
+  TRUST_PROXY: "true",
 };
 
 let drop = async () => {};
