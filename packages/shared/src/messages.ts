@@ -79,4 +79,7 @@ export const FIELD_MSG = {
   contactNameTooLong: "Le nom ne doit pas dépasser 100 caractères.",
   subjectTooLong: "L'objet ne doit pas dépasser 150 caractères.",
   messageTooLong: "Le message ne doit pas dépasser 5000 caractères.",
+  productNameTooLong: "Le nom du produit ne doit pas dépasser 120 caractères.",
+  brandNameTooLong: "La marque ne doit pas dépasser 60 caractères.",
+  descriptionTooLong: "La description ne doit pas dépasser 5000 caractères.",
 } as const;

@@ -17,11 +17,19 @@ export const imageUrl = z
   );
 
 const productFields = {
-  productName: z.string({ error: FIELD_MSG.productNameRequired }).trim().min(1, FIELD_MSG.productNameRequired).max(120),
-  brandName: z.string({ error: FIELD_MSG.brandNameRequired }).trim().min(1, FIELD_MSG.brandNameRequired).max(60),
+  productName: z
+    .string({ error: FIELD_MSG.productNameRequired })
+    .trim()
+    .min(1, FIELD_MSG.productNameRequired)
+    .max(120, FIELD_MSG.productNameTooLong),
+  brandName: z
+    .string({ error: FIELD_MSG.brandNameRequired })
+    .trim()
+    .min(1, FIELD_MSG.brandNameRequired)
+    .max(60, FIELD_MSG.brandNameTooLong),
   category,
   productImage: z.array(imageUrl).max(MAX_PRODUCT_IMAGES, FIELD_MSG.tooManyImages),
-  description: z.string().trim().max(5000),
+  description: z.string().trim().max(5000, FIELD_MSG.descriptionTooLong),
   price: francs,
   sellingPrice: francs,
 };

@@ -270,6 +270,19 @@ describe("POST /api/upload-product", () => {
     }
   });
 
+  it.each([
+    ["productName", 120, FIELD_MSG.productNameTooLong],
+    ["brandName", 60, FIELD_MSG.brandNameTooLong],
+    ["description", 5000, FIELD_MSG.descriptionTooLong],
+  ])("takes a %s of %i characters and says why one more is refused", async (field, max, message) => {
+    const longest = await createProduct(actors.admin, { [field]: "a".repeat(max) });
+    expect(longest[field as "productName"]).toHaveLength(max);
+    const res = await withoutWrites(() =>
+      post("/api/upload-product", actors.admin, productBody({ [field]: "a".repeat(max + 1) })),
+    );
+    expectIssue(res, `body.${field}`, message);
+  });
+
   it("refuses a field it does not know (no mass assignment) and writes nothing", async () => {
     for (const extra of [{ isAdmin: true }, { role: "SUPERADMIN" }, { searchVector: "x" }]) {
       const res = await withoutWrites(() => post("/api/upload-product", actors.admin, productBody(extra)));
