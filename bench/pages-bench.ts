@@ -195,12 +195,14 @@ type PageResult = { key: PageKey; path: string; runs: Summary[]; median: Summary
 
 function table(results: PageResult[]): string {
   const head =
-    "| Page | Perf | A11y | BP | SEO | FCP | LCP | TBT | CLS | Speed Index | Transfer | JS (compressed) | Images | Largest card image (400 w) | Requests | Misses |\n" +
+    "| Page | Perf (min–max) | A11y | BP | SEO | FCP | LCP | TBT | CLS | Speed Index | Transfer | JS (compressed) | Images | Largest card image (400 w) | Requests | Misses |\n" +
     "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|";
-  const rows = results.map(({ key, path: p, median: s }) =>
-    [
+  const rows = results.map(({ key, path: p, median: s, runs }) => {
+    const perf = runs.map((r) => r.scores.performance);
+    const spread = runs.length > 1 ? ` (${Math.min(...perf)}–${Math.max(...perf)})` : "";
+    return [
       `${PAGES[key].label} \`${p.length > 40 ? `${p.slice(0, 37)}…` : p}\``,
-      s.scores.performance,
+      `${s.scores.performance}${spread}`,
       s.scores.accessibility,
       s.scores["best-practices"],
       s.scores.seo,
@@ -215,8 +217,8 @@ function table(results: PageResult[]): string {
       s.largestCardImage ? kb(s.largestCardImage.bytes) : "—",
       s.requests,
       misses(s).join("; ") || "✅ none",
-    ].join(" | "),
-  );
+    ].join(" | ");
+  });
   return [head, ...rows.map((r) => `| ${r} |`)].join("\n");
 }
 
