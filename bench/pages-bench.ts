@@ -157,8 +157,12 @@ function opportunities(lhr: Result): Opportunity[] {
     .sort((a, b) => b.savingsMs - a.savingsMs || b.savingsBytes - a.savingsBytes);
 }
 
+/** The Chromium of the run in progress, killed by the Ctrl-C handler below (ours, not chrome-launcher's,
+ * which would exit before the server is stopped). */
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+
 async function lighthouseRun(url: string): Promise<Result> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, handleSIGINT: false });
   try {
     // No config: Lighthouse's default, i.e. the mobile profile with simulated throttling.
     const result = await lighthouse(url, {
@@ -172,6 +176,7 @@ async function lighthouseRun(url: string): Promise<Result> {
     return result.lhr;
   } finally {
     chrome.kill();
+    chrome = undefined;
   }
 }
 
@@ -294,6 +299,7 @@ let stopping = false;
 const stopAndExit = async (code: number) => {
   if (stopping) return;
   stopping = true;
+  chrome?.kill();
   await shop.stop();
   process.exit(code);
 };
@@ -368,6 +374,6 @@ try {
   log(`Results: ${path.relative(root, stem)}.md and .json (the .json holds each page's median Lighthouse report)`);
   await stopAndExit(0);
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  if (!stopping) console.error(error instanceof Error ? error.message : error);
   await stopAndExit(1);
 }
