@@ -1,0 +1,379 @@
+/**
+ * Lighthouse on the storefront's pages, as a customer's phone sees them: the production server
+ * on a fresh demo catalogue (shop-server.ts), Lighthouse's default mobile profile (simulated
+ * slow 4G and 4× CPU slowdown), Debian's Chromium. Several runs per page; the run of median
+ * performance score is reported. See bench/README.md and docs/performance.md.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Result } from "lighthouse";
+import { shopServer } from "./shop-server.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const KB = 1024;
+
+/** Targets of docs/performance.md. */
+const TARGETS = { performance: 95, otherScores: 100, jsBytes: 120 * KB, cardImageBytes: 30 * KB };
+const CARD_IMAGE = /\/uploads\/images\/.*\/400\.webp$/;
+
+const PAGES = {
+  home: { label: "Accueil", path: async () => "/" },
+  product: { label: "Produit", path: firstProductPath },
+  category: { label: "Catégorie", path: async () => "/product-category?category=SAMSUNG" },
+  search: { label: "Recherche", path: async () => "/search?q=iphone" },
+} satisfies Record<string, { label: string; path: (base: string) => Promise<string> }>;
+type PageKey = keyof typeof PAGES;
+
+const HELP = `npm run bench:pages [-- options]   (after npm run build)
+
+  --runs N          Lighthouse runs per page (default 3; the median by performance score is kept)
+  --pages a,b       some of: ${Object.keys(PAGES).join(", ")} (default: all)
+  --help            this text`;
+
+/** The demo catalogue's first product, as the categories list of the API gives it. */
+async function firstProductPath(base: string): Promise<string> {
+  const response = await fetch(`${base}/api/get-categoryProduct`);
+  const body = (await response.json()) as { data?: { _id: string }[] };
+  const id = body.data?.[0]?._id;
+  if (!response.ok || !id) throw new Error(`GET /api/get-categoryProduct gave no product (HTTP ${response.status})`);
+  return `/product/${id}`;
+}
+
+type NetworkItem = { url: string; transferSize?: number; resourceType?: string };
+type FailedAudit = { id: string; title: string; score: number | null; displayValue?: string; items: string[] };
+type Opportunity = { id: string; title: string; displayValue?: string; savingsMs: number; savingsBytes: number };
+
+type Summary = {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  totalBytes: number;
+  jsBytes: number;
+  imageBytes: number;
+  largestCardImage: { url: string; bytes: number } | null;
+  largestUpload: { url: string; bytes: number } | null;
+  requests: number;
+  benchmarkIndex: number | undefined;
+};
+
+const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+
+function networkItems(lhr: Result): NetworkItem[] {
+  const details = lhr.audits["network-requests"]?.details;
+  return details && details.type === "table" ? (details.items as NetworkItem[]) : [];
+}
+
+function largest(items: NetworkItem[], match: RegExp) {
+  const found = items
+    .filter((i) => match.test(new URL(i.url).pathname))
+    .sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))[0];
+  return found ? { url: new URL(found.url).pathname, bytes: found.transferSize ?? 0 } : null;
+}
+
+function summarize(lhr: Result): Summary {
+  const items = networkItems(lhr);
+  const bytesOf = (type: string) =>
+    items.filter((i) => i.resourceType === type).reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  return {
+    scores: {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+    },
+    fcpMs: numeric(lhr, "first-contentful-paint"),
+    lcpMs: numeric(lhr, "largest-contentful-paint"),
+    tbtMs: numeric(lhr, "total-blocking-time"),
+    cls: numeric(lhr, "cumulative-layout-shift"),
+    speedIndexMs: numeric(lhr, "speed-index"),
+    totalBytes: numeric(lhr, "total-byte-weight"),
+    jsBytes: bytesOf("Script"),
+    imageBytes: bytesOf("Image"),
+    largestCardImage: largest(items, CARD_IMAGE),
+    largestUpload: largest(items, /^\/uploads\//),
+    requests: items.length,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
+}
+
+/** What an audit's items point at (a selector, a URL, a console message), for the printed list. */
+function itemLabels(details: unknown): string[] {
+  const items = (details as { items?: Record<string, unknown>[] } | undefined)?.items ?? [];
+  return items.slice(0, 5).map((item) => {
+    const node = item.node as { selector?: string; snippet?: string } | undefined;
+    const where = (item.sourceLocation as { url?: string } | undefined)?.url;
+    const label = node?.selector ?? node?.snippet ?? item.url ?? where;
+    const text = typeof item.description === "string" ? item.description : "";
+    if (typeof label === "string") return text ? `${label}: ${text}` : label;
+    return text || JSON.stringify(item).slice(0, 120);
+  });
+}
+
+function failedAudits(lhr: Result, category: string): FailedAudit[] {
+  return (lhr.categories[category]?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter(
+      (a) =>
+        a && a.score !== null && a.score < 1 && ["binary", "numeric", "metricSavings"].includes(a.scoreDisplayMode),
+    )
+    .map((a) => ({
+      id: a!.id,
+      title: a!.title,
+      score: a!.score,
+      displayValue: a!.displayValue,
+      items: itemLabels(a!.details),
+    }));
+}
+
+/** The performance category's diagnostics that estimate a saving, largest first. */
+function opportunities(lhr: Result): Opportunity[] {
+  return (lhr.categories.performance?.auditRefs ?? [])
+    .filter((ref) => ref.group === "diagnostics")
+    .map((ref) => lhr.audits[ref.id])
+    .filter((a) => a && a.score !== null && a.score < 1)
+    .map((a) => {
+      const saved = a!.metricSavings ?? {};
+      const details = a!.details as { overallSavingsMs?: number; overallSavingsBytes?: number } | undefined;
+      return {
+        id: a!.id,
+        title: a!.title,
+        displayValue: a!.displayValue,
+        savingsMs: Math.max((saved.LCP ?? 0) + (saved.FCP ?? 0) + (saved.TBT ?? 0), details?.overallSavingsMs ?? 0),
+        savingsBytes: details?.overallSavingsBytes ?? 0,
+      };
+    })
+    .filter((o) => o.savingsMs > 0 || o.savingsBytes > 0)
+    .sort((a, b) => b.savingsMs - a.savingsMs || b.savingsBytes - a.savingsBytes);
+}
+
+/** The Chromium of the run in progress, killed by the Ctrl-C handler below (ours, not chrome-launcher's,
+ * which would exit before the server is stopped). */
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+
+async function lighthouseRun(url: string): Promise<Result> {
+  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, handleSIGINT: false });
+  try {
+    // No config: Lighthouse's default, i.e. the mobile profile with simulated throttling.
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message} (${url})`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+    chrome = undefined;
+  }
+}
+
+// ---- formatting ----
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+function misses(s: Summary): string[] {
+  const out: string[] = [];
+  if (s.scores.performance < TARGETS.performance)
+    out.push(`performance ${s.scores.performance} < ${TARGETS.performance}`);
+  for (const c of ["accessibility", "best-practices", "seo"] as const)
+    if (s.scores[c] < TARGETS.otherScores) out.push(`${c} ${s.scores[c]}`);
+  if (s.jsBytes > TARGETS.jsBytes) out.push(`JS ${kb(s.jsBytes)} > ${kb(TARGETS.jsBytes)}`);
+  if (s.largestCardImage && s.largestCardImage.bytes > TARGETS.cardImageBytes)
+    out.push(`card image ${kb(s.largestCardImage.bytes)} > ${kb(TARGETS.cardImageBytes)}`);
+  return out;
+}
+
+type PageResult = { key: PageKey; path: string; runs: Summary[]; median: Summary; medianRun: number };
+
+function table(results: PageResult[]): string {
+  const head =
+    "| Page | Perf (min–max) | A11y | BP | SEO | FCP | LCP | TBT | CLS | Speed Index | Transfer | JS (compressed) | Images | Largest card image (400 w) | Requests | Misses |\n" +
+    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|";
+  const rows = results.map(({ key, path: p, median: s, runs }) => {
+    const perf = runs.map((r) => r.scores.performance);
+    const spread = runs.length > 1 ? ` (${Math.min(...perf)}–${Math.max(...perf)})` : "";
+    return [
+      `${PAGES[key].label} \`${p.length > 40 ? `${p.slice(0, 37)}…` : p}\``,
+      `${s.scores.performance}${spread}`,
+      s.scores.accessibility,
+      s.scores["best-practices"],
+      s.scores.seo,
+      seconds(s.fcpMs),
+      seconds(s.lcpMs),
+      `${Math.round(s.tbtMs)} ms`,
+      s.cls.toFixed(3),
+      seconds(s.speedIndexMs),
+      kb(s.totalBytes),
+      kb(s.jsBytes),
+      kb(s.imageBytes),
+      s.largestCardImage ? kb(s.largestCardImage.bytes) : "—",
+      s.requests,
+      misses(s).join("; ") || "✅ none",
+    ].join(" | ");
+  });
+  return [head, ...rows.map((r) => `| ${r} |`)].join("\n");
+}
+
+function findings(result: PageResult, lhr: Result): string {
+  const lines = [`### ${PAGES[result.key].label} \`${result.path}\` (run ${result.medianRun + 1}, the median)`];
+  const scores = result.runs.map((r) => r.scores.performance).join(", ");
+  lines.push(`Performance scores of the runs: ${scores}.`);
+  const { largestUpload, largestCardImage } = result.median;
+  const scripts = networkItems(lhr)
+    .filter((i) => i.resourceType === "Script")
+    .sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))
+    .slice(0, 4)
+    .map((i) => `\`${path.basename(new URL(i.url).pathname)}\` ${kb(i.transferSize ?? 0)}`);
+  if (scripts.length) lines.push(`Largest scripts: ${scripts.join(", ")}.`);
+  const lcpElement = itemLabels(
+    (lhr.audits["largest-contentful-paint-element"]?.details as { items?: unknown[] } | undefined)?.items?.[0],
+  )[0];
+  if (lcpElement) lines.push(`LCP element: \`${lcpElement}\`.`);
+  if (largestUpload && largestUpload.url !== largestCardImage?.url)
+    lines.push(`Largest picture fetched: \`${largestUpload.url}\` ${kb(largestUpload.bytes)}.`);
+  for (const category of ["accessibility", "best-practices", "seo"]) {
+    const failed = failedAudits(lhr, category);
+    lines.push(`- ${category}: ${failed.length ? "failed audits" : "no failed audit"}`);
+    for (const a of failed) {
+      lines.push(`  - \`${a.id}\` ${a.title}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+      for (const item of a.items) lines.push(`    - \`${item.replaceAll("`", "'")}\``);
+    }
+  }
+  const top = opportunities(lhr).slice(0, 6);
+  lines.push(`- performance: ${top.length ? "top diagnostics" : "no diagnostic with a saving"}`);
+  for (const o of top) {
+    const saving = [o.savingsMs ? `~${Math.round(o.savingsMs)} ms` : "", o.savingsBytes ? kb(o.savingsBytes) : ""]
+      .filter(Boolean)
+      .join(", ");
+    lines.push(
+      `  - \`${o.id}\` ${o.title}${o.displayValue ? ` (${o.displayValue})` : ""}${saving ? ` — saving ${saving}` : ""}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+// ---- main ----
+const { values } = parseArgs({
+  options: {
+    runs: { type: "string", default: "3" },
+    pages: { type: "string", default: Object.keys(PAGES).join(",") },
+    help: { type: "boolean", default: false },
+  },
+});
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+const runs = Number(values.runs);
+const pageKeys = values.pages.split(",").map((p) => p.trim());
+const unknown = pageKeys.filter((p) => !(p in PAGES));
+if (!Number.isInteger(runs) || runs < 1 || unknown.length) {
+  console.error(unknown.length ? `Unknown page(s): ${unknown.join(", ")}\n\n${HELP}` : `--runs must be ≥ 1\n\n${HELP}`);
+  process.exit(2);
+}
+if (!existsSync(path.join(root, "apps/web/build/server/index.js"))) {
+  console.error("No storefront build: run `npm run build` first (the benchmark measures the production build).");
+  process.exit(1);
+}
+if (!existsSync(CHROMIUM)) {
+  console.error(`Chromium not found at ${CHROMIUM}: install Debian's 'chromium' package or set CHROMIUM_PATH.`);
+  process.exit(1);
+}
+
+const log = (line: string) => console.error(line);
+const shop = shopServer(log);
+let stopping = false;
+const stopAndExit = async (code: number) => {
+  if (stopping) return;
+  stopping = true;
+  chrome?.kill();
+  await shop.stop();
+  process.exit(code);
+};
+process.once("SIGINT", () => void stopAndExit(130));
+process.once("SIGTERM", () => void stopAndExit(143));
+
+try {
+  const load = loadavg()[0]?.toFixed(2);
+  const base = await shop.start();
+  const results: PageResult[] = [];
+  const medians: Result[] = [];
+  for (const key of pageKeys as PageKey[]) {
+    const pagePath = await PAGES[key].path(base);
+    // One request first, as a customer finds it: the server's catalogue cache is warm.
+    const warm = await fetch(base + pagePath);
+    if (!warm.ok) throw new Error(`${pagePath} answered HTTP ${warm.status}`);
+    await warm.arrayBuffer();
+    const lhrs: Result[] = [];
+    for (let i = 0; i < runs; i++) {
+      log(`Lighthouse ${key} ${pagePath}, run ${i + 1}/${runs}…`);
+      lhrs.push(await lighthouseRun(base + pagePath));
+    }
+    const summaries = lhrs.map(summarize);
+    const order = summaries
+      .map((_, i) => i)
+      .sort((a, b) => summaries[a]!.scores.performance - summaries[b]!.scores.performance);
+    const medianRun = order[Math.floor((order.length - 1) / 2)]!;
+    results.push({ key, path: pagePath, runs: summaries, median: summaries[medianRun]!, medianRun });
+    medians.push(lhrs[medianRun]!);
+  }
+
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
+  const chromium = execFileSync(CHROMIUM, ["--version"], { stdio: ["ignore", "pipe", "ignore"] })
+    .toString()
+    .trim();
+  const date = new Date().toISOString();
+  const environment = {
+    date,
+    commit,
+    chromium,
+    lighthouse: medians[0]?.lighthouseVersion,
+    node: process.version,
+    cpus: cpus().length,
+    loadAverageAtStart: load,
+    benchmarkIndex: results.map((r) => r.median.benchmarkIndex),
+    runsPerPage: runs,
+  };
+  const markdown = [
+    `## Storefront pages, Lighthouse mobile (${date.slice(0, 10)}, commit ${commit})`,
+    "",
+    `${chromium}, Lighthouse ${environment.lighthouse}, Node ${process.version}, ${environment.cpus} CPUs, load average ${load} at start; ` +
+      `default mobile profile (simulated slow 4G, 4× CPU slowdown); median of ${runs} run(s) by performance score. ` +
+      "Bytes are transfer sizes (compressed, over the wire); KB = 1024 bytes.",
+    "",
+    table(results),
+    "",
+    `Targets: performance ≥ ${TARGETS.performance}; accessibility, best practices, SEO ${TARGETS.otherScores}; ` +
+      `JavaScript ≤ ${kb(TARGETS.jsBytes)}; a product card image (400 w) ≤ ${kb(TARGETS.cardImageBytes)}.`,
+    "",
+    ...results.map((r, i) => `${findings(r, medians[i]!)}\n`),
+  ].join("\n");
+  console.log(markdown);
+
+  const dir = path.join(root, "bench/results");
+  mkdirSync(dir, { recursive: true });
+  const stem = path.join(dir, `${date.slice(0, 19).replaceAll(":", "-")}-pages`);
+  writeFileSync(`${stem}.md`, `${markdown}\n`);
+  writeFileSync(
+    `${stem}.json`,
+    JSON.stringify({ environment, targets: TARGETS, results, lighthouse: medians }, null, 1),
+  );
+  log(`Results: ${path.relative(root, stem)}.md and .json (the .json holds each page's median Lighthouse report)`);
+  await stopAndExit(0);
+} catch (error) {
+  if (!stopping) console.error(error instanceof Error ? error.message : error);
+  await stopAndExit(1);
+}
