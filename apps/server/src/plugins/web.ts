@@ -39,6 +39,9 @@ export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDe
   // compress (the API's catalogue answers carry their own precompressed variants).
   await app.register(compress, {
     threshold: 1024,
+    // Brotli first: Chromium also offers zstd, which at the plugin's level compresses these
+    // pages worse than gzip.
+    encodings: ["br", "gzip"],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
     zlibOptions: { level: 6 },
   });
