@@ -13,6 +13,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
+ * The title of a page that has none of its own, and of the error screen (a page without a
+ * title is lost in the browser's tabs and history, and for screen readers).
+ */
+export function meta({ loaderData, error }: Route.MetaArgs) {
+  const shop = loaderData?.shop.name;
+  if (!error) return shop ? [{ title: shop }] : [];
+  const title = isRouteErrorResponse(error) && error.status === 404 ? "Page introuvable" : "Erreur";
+  return [{ title: shop ? `${title} | ${shop}` : title }, { name: "robots", content: "noindex" }];
+}
+
+/**
  * The shop's identity and the visitor's session do not change when a page changes: the layout
  * reloads only after a form was sent (sign-in, cart) or when asked (sign-out), so moving
  * between pages costs no request to the server beyond the page's own /api calls.
@@ -49,7 +60,10 @@ export function ErrorBoundary() {
     <>
       {data && <Header shopName={data.shop.name} session={data.session} />}
       <main className="mx-auto max-w-xl px-4 pt-36 pb-16 text-center lg:pt-28">
-        <h1 className="text-2xl font-bold">Unexpected Application Error!</h1>
+        {/* The spec's words, in English: said so, for screen readers on this French page. */}
+        <h1 lang="en" className="text-2xl font-bold">
+          Unexpected Application Error!
+        </h1>
         <p className="mt-2 text-slate-600">
           {notFound ? "Cette page n'existe pas ou plus." : "Une erreur est survenue. Veuillez réessayer."}
         </p>

@@ -17,7 +17,7 @@ export interface CategorySectionData {
 
 export const ROW_ITEM_CLASS = "w-40 shrink-0 snap-start sm:w-52";
 /** Cards a scrolling row shows; the whole category is one 'Voir tout' away. */
-export const ROW_SIZE = 10;
+export const ROW_SIZE = 8;
 
 export const categoryHref = (category: string) => `/product-category?category=${encodeURIComponent(category)}`;
 
