@@ -63,9 +63,9 @@ function Results({ result, filter }: { result: FilterResult; filter: FilterState
   const pages = Math.ceil(result.total / PAGE_SIZE);
   return (
     <>
-      <p role="status" className="px-4 text-lg font-semibold">
-        Search Results: {result.total}
-      </p>
+      <div role="status">
+        <h2 className="px-4 text-lg font-semibold">Search Results: {result.total}</h2>
+      </div>
       <div className="mt-4">
         {result.products.length === 0 ? (
           <p className="px-4 text-slate-600">Aucun produit ne correspond à ces catégories pour le moment.</p>

@@ -10,8 +10,6 @@ export function meta({ location }: Route.MetaArgs) {
   return [
     { title: q ? `Recherche : ${q}` : "Recherche" },
     { name: "description", content: "Cherchez un téléphone, une montre ou un accessoire dans la boutique." },
-    // Result pages are endless variations of the catalogue: not for search engines' index.
-    { name: "robots", content: "noindex, follow" },
   ];
 }
 
@@ -59,9 +57,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
               </p>
             ) : (
               <>
-                <p role="status" className="px-4 text-lg font-semibold">
-                  Resultat : {total}
-                </p>
+                <div role="status">
+                  <h2 className="px-4 text-lg font-semibold">Resultat : {total}</h2>
+                </div>
                 <div className="mt-4">
                   <ProductGrid products={products} />
                 </div>
