@@ -1,6 +1,5 @@
 import { CATEGORIES } from "@shop/shared/core";
-import { Suspense } from "react";
-import { Await } from "react-router";
+import { Deferred } from "../components/ui/deferred";
 import { CategorySection, CategorySectionSkeleton, loadCategorySection } from "../features/catalog/category-section";
 import { api } from "../lib/api";
 import type { Route } from "./+types/catalogue";
@@ -41,11 +40,13 @@ export default function Catalogue({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
       {loaderData.rows.map((row, i) => (
-        <Suspense key={row.category} fallback={<CategorySectionSkeleton kind="row" title={row.category} />}>
-          <Await resolve={row.section}>
-            {(section) => <CategorySection section={section} index={i} eager={i === 0} />}
-          </Await>
-        </Suspense>
+        <Deferred
+          key={row.category}
+          value={row.section}
+          fallback={<CategorySectionSkeleton kind="row" title={row.category} />}
+        >
+          {(section) => <CategorySection section={section} index={i} eager={i === 0} />}
+        </Deferred>
       ))}
     </main>
   );

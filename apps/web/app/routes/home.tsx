@@ -1,5 +1,4 @@
-import { Suspense } from "react";
-import { Await } from "react-router";
+import { Deferred } from "../components/ui/deferred";
 import { CategorySection, CategorySectionSkeleton } from "../features/catalog/category-section";
 import { HeroCarousel } from "../features/home/hero-carousel";
 import { loadHomeSections } from "../features/home/sections";
@@ -42,19 +41,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HeroCarousel />
       <div className="mx-auto max-w-7xl">
         <h1 className="mt-6 px-4 text-2xl font-extrabold">Les Meilleurs Articles</h1>
-        <Suspense fallback={<HomeSkeleton />}>
-          <Await resolve={loaderData.sections}>
-            {(sections) =>
-              sections.length === 0 ? (
-                <p className="mt-6 px-4 text-slate-600">Aucun produit disponible pour le moment.</p>
-              ) : (
-                sections.map((section, i) => (
-                  <CategorySection key={section.category} section={section} index={i} eager={i === 0} />
-                ))
-              )
-            }
-          </Await>
-        </Suspense>
+        <Deferred value={loaderData.sections} fallback={<HomeSkeleton />}>
+          {(sections) =>
+            sections.length === 0 ? (
+              <p className="mt-6 px-4 text-slate-600">Aucun produit disponible pour le moment.</p>
+            ) : (
+              sections.map((section, i) => (
+                <CategorySection key={section.category} section={section} index={i} eager={i === 0} />
+              ))
+            )
+          }
+        </Deferred>
       </div>
     </main>
   );

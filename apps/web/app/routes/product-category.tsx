@@ -1,6 +1,7 @@
 import { CATEGORIES, SKELETONS_ROW } from "@shop/shared/core";
-import { Suspense, useEffect, useState } from "react";
-import { Await, Form, Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
+import { useEffect, useState } from "react";
+import { Form, Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
+import { Deferred } from "../components/ui/deferred";
 import { SkeletonList } from "../components/ui/skeleton";
 import {
   type FilterResult,
@@ -174,8 +175,9 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
         </noscript>
       </Form>
       <section aria-label="Résultats">
-        <Suspense
+        <Deferred
           key={`${filter.categories.join("|")}:${filter.page}`}
+          value={result}
           fallback={
             <>
               <p className="px-4 text-lg font-semibold">Search Results: …</p>
@@ -184,20 +186,16 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
               </div>
             </>
           }
+          errorElement={
+            <p role="alert" className="px-4">
+              Impossible de charger ces produits. Vérifiez votre connexion et réessayez.
+            </p>
+          }
         >
-          <Await
-            resolve={result}
-            errorElement={
-              <p role="alert" className="px-4">
-                Impossible de charger ces produits. Vérifiez votre connexion et réessayez.
-              </p>
-            }
-          >
-            {(loaded) => (
-              <Results result={loaded} filter={shown.sort === filter.sort ? filter : { ...filter, sort: shown.sort }} />
-            )}
-          </Await>
-        </Suspense>
+          {(loaded) => (
+            <Results result={loaded} filter={shown.sort === filter.sort ? filter : { ...filter, sort: shown.sort }} />
+          )}
+        </Deferred>
       </section>
     </main>
   );

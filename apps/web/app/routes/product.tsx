@@ -1,7 +1,7 @@
 import type { ProductDetails, ShopIdentity } from "@shop/shared";
 import { discountPercent, productWhatsappMessage, whatsappLink } from "@shop/shared/core";
-import { Suspense } from "react";
-import { Await, data, UNSAFE_ErrorResponseImpl as ErrorResponse, Link } from "react-router";
+import { data, UNSAFE_ErrorResponseImpl as ErrorResponse, Link } from "react-router";
+import { Deferred } from "../components/ui/deferred";
 import { Price } from "../components/ui/price";
 import { type CardProduct, ProductCard, toCardProduct } from "../features/catalog/product-card";
 import { Gallery } from "../features/product/gallery";
@@ -179,9 +179,9 @@ function ProductView({
           <Share url={url} title={pageTitle(product)} />
         </div>
       </div>
-      <Suspense fallback={null}>
-        <Await resolve={similar}>{(products) => <Similar products={products} />}</Await>
-      </Suspense>
+      <Deferred value={similar} fallback={null}>
+        {(products) => <Similar products={products} />}
+      </Deferred>
     </main>
   );
 }
@@ -192,18 +192,16 @@ export default function ProductPage({ loaderData, matches, params }: Route.Compo
   return (
     // Keyed by product: going to another product shows the skeleton again instead of
     // keeping the previous product on screen while the next one loads.
-    <Suspense key={params.id} fallback={<ProductSkeleton />}>
-      <Await resolve={product}>
-        {(details) => (
-          <ProductView
-            product={details}
-            shop={shop}
-            origin={origin}
-            similar={similar}
-            ownTitle={product instanceof Promise}
-          />
-        )}
-      </Await>
-    </Suspense>
+    <Deferred key={params.id} value={product} fallback={<ProductSkeleton />}>
+      {(details) => (
+        <ProductView
+          product={details}
+          shop={shop}
+          origin={origin}
+          similar={similar}
+          ownTitle={product instanceof Promise}
+        />
+      )}
+    </Deferred>
   );
 }

@@ -1,5 +1,4 @@
-import { Suspense } from "react";
-import { Await } from "react-router";
+import { Deferred } from "../components/ui/deferred";
 import { toCardProduct } from "../features/catalog/product-card";
 import { ProductGrid } from "../features/catalog/product-grid";
 import { api } from "../lib/api";
@@ -34,40 +33,37 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-7xl pt-6 pb-8">
       <h1 className="sr-only">Recherche{q ? ` : ${q}` : ""}</h1>
-      <Suspense
+      <Deferred
         key={q}
+        value={result}
         fallback={
           <p role="status" className="px-4 text-lg">
             Chargement ...
           </p>
         }
+        errorElement={
+          <p role="alert" className="px-4">
+            La recherche n'a pas abouti. Vérifiez votre connexion et réessayez.
+          </p>
+        }
       >
-        <Await
-          resolve={result}
-          errorElement={
-            <p role="alert" className="px-4">
-              La recherche n'a pas abouti. Vérifiez votre connexion et réessayez.
+        {({ products, total }) =>
+          products.length === 0 ? (
+            <p role="status" className="px-4 text-lg">
+              Pas de données....
             </p>
-          }
-        >
-          {({ products, total }) =>
-            products.length === 0 ? (
-              <p role="status" className="px-4 text-lg">
-                Pas de données....
-              </p>
-            ) : (
-              <>
-                <div role="status">
-                  <h2 className="px-4 text-lg font-semibold">Resultat : {total}</h2>
-                </div>
-                <div className="mt-4">
-                  <ProductGrid products={products} />
-                </div>
-              </>
-            )
-          }
-        </Await>
-      </Suspense>
+          ) : (
+            <>
+              <div role="status">
+                <h2 className="px-4 text-lg font-semibold">Resultat : {total}</h2>
+              </div>
+              <div className="mt-4">
+                <ProductGrid products={products} />
+              </div>
+            </>
+          )
+        }
+      </Deferred>
     </main>
   );
 }
