@@ -1,12 +1,16 @@
 import { Deferred } from "../components/ui/deferred";
 import { CategorySection, CategorySectionSkeleton } from "../features/catalog/category-section";
+import { preloadCardImage } from "../features/catalog/product-card";
 import { HeroCarousel } from "../features/home/hero-carousel";
 import { loadHomeSections } from "../features/home/sections";
 import { api } from "../lib/api";
 import type { Route } from "./+types/home";
 
-export function meta(_: Route.MetaArgs) {
+export function meta({ loaderData }: Route.MetaArgs) {
+  const sections = loaderData?.sections;
+  const first = Array.isArray(sections) ? sections[0]?.products[0] : undefined;
   return [
+    ...preloadCardImage(first),
     { title: "Téléphones, iPhone, Samsung et accessoires à Yaoundé" },
     {
       name: "description",

@@ -1,7 +1,29 @@
 import type { Product } from "@shop/shared";
+import { imageSrcSet } from "@shop/shared/core";
 import { Link } from "react-router";
 import { Price } from "../../components/ui/price";
 import { ProductImage } from "../../components/ui/product-image";
+
+export const CARD_IMAGE_SIZES = "(min-width: 1024px) 220px, 45vw";
+
+/**
+ * A `<link rel="preload">` (as a meta descriptor) for the first card's picture: the largest
+ * element of the first screen, fetched with high priority before the scripts.
+ */
+export function preloadCardImage(product: CardProduct | undefined) {
+  if (!product?.image) return [];
+  return [
+    {
+      tagName: "link",
+      rel: "preload",
+      as: "image",
+      href: product.image,
+      imageSrcSet: imageSrcSet(product.image),
+      imageSizes: CARD_IMAGE_SIZES,
+      fetchPriority: "high",
+    },
+  ];
+}
 
 /** What a card shows: loaders send only this to the browser, not whole products. */
 export type CardProduct = Pick<Product, "_id" | "productName" | "category" | "price" | "sellingPrice"> & {
@@ -31,7 +53,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
             url={image}
             alt={product.productName}
             size={400}
-            sizes="(min-width: 1024px) 220px, 45vw"
+            sizes={CARD_IMAGE_SIZES}
             priority={eager}
             className="h-full w-full object-contain p-2"
           />
