@@ -166,6 +166,23 @@ test.describe("header", () => {
     await expect(page.getByText(/^Resultat : \d+$/)).toBeVisible();
   });
 
+  test("the search page says 'Chargement ...' while /api/search answers", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/search*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("searchbox", { name: "Rechercher un produit" }).fill("redmi");
+    await expect(page).toHaveURL(/\/search\?q=redmi$/);
+    await expect(page.getByRole("status").filter({ hasText: /^Chargement \.\.\.$/ })).toBeVisible();
+    release();
+    await expect(page.getByText(/^Resultat : \d+$/)).toBeVisible();
+    await expect(page.getByText("Chargement ...")).toHaveCount(0);
+  });
+
   test("a signed-in admin sees the cart with its count and the Admin Dashboard link", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const signIn = await page.request.post("/api/signin", {

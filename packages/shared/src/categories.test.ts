@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORIES, CATEGORIES_SORTED, isCategory } from "./categories.ts";
-import { imageSources, imageSrcSet } from "./images.ts";
+import { imageAt, imageSources, imageSrcSet } from "./images.ts";
 
 describe("categories", () => {
   it("has the spec's 17 categories, and an alphabetical copy for the admin", () => {
@@ -22,7 +22,17 @@ describe("image sources", () => {
     );
   });
 
+  it("offers a range of widths, or one width's file", () => {
+    const url = "/uploads/images/0b9f3c1e-0000-4000-8000-000000000001/800.webp";
+    expect(imageSrcSet(url, 800, 1600)).toBe(
+      "/uploads/images/0b9f3c1e-0000-4000-8000-000000000001/800.webp 800w, /uploads/images/0b9f3c1e-0000-4000-8000-000000000001/1600.webp 1600w",
+    );
+    expect(imageSrcSet(url, 400, 800)).not.toContain("1600");
+    expect(imageAt(url, 1600)).toBe("/uploads/images/0b9f3c1e-0000-4000-8000-000000000001/1600.webp");
+  });
+
   it("leaves an outside URL alone", () => {
+    expect(imageAt("https://res.example.com/a.jpg", 400)).toBe("https://res.example.com/a.jpg");
     expect(imageSources("https://res.example.com/a.jpg")).toEqual([]);
     expect(imageSrcSet("https://res.example.com/a.jpg")).toBeUndefined();
   });

@@ -30,4 +30,9 @@ describe("WhatsApp", () => {
       "https://wa.me/237677123456?text=Bonjour%20%26%20merci%20%3F",
     );
   });
+
+  it("opens a plain chat when there is no text", () => {
+    expect(whatsappLink("237677123456")).toBe("https://wa.me/237677123456");
+    expect(whatsappLink("237677123456", "")).toBe("https://wa.me/237677123456");
+  });
 });

@@ -18,9 +18,9 @@ export function normaliseCameroonPhone(input: string): string | null {
   return digits;
 }
 
-/** https://wa.me link to a number with a prefilled text. */
-export function whatsappLink(phoneDigits: string, text: string): string {
-  return `https://wa.me/${phoneDigits}?text=${encodeURIComponent(text)}`;
+/** https://wa.me link to a number, with a prefilled text when there is one. */
+export function whatsappLink(phoneDigits: string, text?: string): string {
+  return text ? `https://wa.me/${phoneDigits}?text=${encodeURIComponent(text)}` : `https://wa.me/${phoneDigits}`;
 }
 
 /** The product page's prefilled message (SPEC.md §7). */

@@ -3,13 +3,17 @@ import { discountPercent, productWhatsappMessage, whatsappLink } from "@shop/sha
 import { data, UNSAFE_ErrorResponseImpl as ErrorResponse, Link } from "react-router";
 import { Deferred } from "../components/ui/deferred";
 import { Price } from "../components/ui/price";
+import { ROW_ITEM_CLASS } from "../features/catalog/category-section";
 import { type CardProduct, ProductCard, toCardProduct } from "../features/catalog/product-card";
+import { ScrollRow } from "../features/catalog/scroll-row";
+import { useShop } from "../features/layout/use-shop";
 import { Gallery } from "../features/product/gallery";
 import { absoluteUrl, productJsonLd } from "../features/product/json-ld";
 import { ProductSkeleton } from "../features/product/product-skeleton";
 import { Rating } from "../features/product/rating";
 import { Share } from "../features/product/share";
 import { ApiError, api } from "../lib/api";
+import { telHref } from "../lib/format-phone";
 import type { Route } from "./+types/product";
 
 /** A malformed id (400) or an unknown one (404) is the same to a visitor: no such product. */
@@ -89,13 +93,15 @@ function Similar({ products }: { products: CardProduct[] }) {
       <h2 id="similar" className="text-lg font-bold">
         Produits similaires
       </h2>
-      <ul className="mt-3 flex snap-x gap-3 overflow-x-auto pb-2">
-        {products.map((p) => (
-          <li key={p._id} className="w-40 shrink-0 snap-start sm:w-52">
-            <ProductCard product={p} />
-          </li>
-        ))}
-      </ul>
+      <div className="-mx-4 mt-3">
+        <ScrollRow label="Produits similaires">
+          {products.map((p) => (
+            <li key={p._id} className={ROW_ITEM_CLASS}>
+              <ProductCard product={p} />
+            </li>
+          ))}
+        </ScrollRow>
+      </div>
     </section>
   );
 }
@@ -162,7 +168,7 @@ function ProductView({
               Commander via WhatsApp
             </a>
             <a
-              href={`tel:+${shop.phone}`}
+              href={telHref(shop.phone)}
               className="rounded-full border-2 border-brand px-5 py-3 text-center font-semibold text-brand hover:bg-brand/5"
             >
               Appeler maintenant
@@ -186,9 +192,9 @@ function ProductView({
   );
 }
 
-export default function ProductPage({ loaderData, matches, params }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, params }: Route.ComponentProps) {
   const { product, similar, origin } = loaderData;
-  const shop = matches[1].loaderData.shop;
+  const shop = useShop();
   return (
     // Keyed by product: going to another product shows the skeleton again instead of
     // keeping the previous product on screen while the next one loads.

@@ -1,4 +1,4 @@
-import { imageSources, imageSrcSet } from "@shop/shared/core";
+import { IMAGE_WIDTHS, imageAt, imageSrcSet } from "@shop/shared/core";
 
 /**
  * A product photo from the stored WebP widths: width and height always set (no layout
@@ -21,7 +21,7 @@ export function ProductImage({
   priority?: boolean;
   className?: string;
 }) {
-  const src = sizes ? url : (imageSources(url)[0]?.url ?? url);
+  const src = sizes ? url : imageAt(url, IMAGE_WIDTHS.card);
   return (
     <img
       src={src}

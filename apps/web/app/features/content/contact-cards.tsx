@@ -1,4 +1,5 @@
 import type { ShopIdentity } from "@shop/shared";
+import { whatsappLink } from "@shop/shared/core";
 import type { ReactNode } from "react";
 import { displayPhone, telHref } from "../../lib/format-phone";
 import { SUPPORT_HOURS } from "./shop-hours";
@@ -32,7 +33,7 @@ export function ContactCards({ shop }: { shop: ShopIdentity }) {
         </a>
       </Card>
       <Card title="WhatsApp">
-        <a className={link} href={`https://wa.me/${shop.whatsapp}`} target="_blank" rel="noopener noreferrer">
+        <a className={link} href={whatsappLink(shop.whatsapp)} target="_blank" rel="noopener noreferrer">
           Écrire au {displayPhone(shop.whatsapp)}
         </a>
       </Card>

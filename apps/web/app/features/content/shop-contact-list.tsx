@@ -4,7 +4,7 @@ import { displayPhone, telHref } from "../../lib/format-phone";
 
 /** WhatsApp, phone and e-mail links to the shop, for the pages that end with "write to us". */
 export function ShopContactList({ shop, whatsappText }: { shop: ShopIdentity; whatsappText?: string }) {
-  const whatsapp = whatsappText ? whatsappLink(shop.whatsapp, whatsappText) : `https://wa.me/${shop.whatsapp}`;
+  const whatsapp = whatsappLink(shop.whatsapp, whatsappText);
   return (
     <ul className="space-y-1">
       <li>

@@ -1,6 +1,7 @@
 import type { ShopIdentity } from "@shop/shared";
+import { whatsappLink } from "@shop/shared/core";
 import { Link } from "react-router";
-import { displayPhone } from "../../lib/format-phone";
+import { displayPhone, telHref } from "../../lib/format-phone";
 import { Newsletter } from "./newsletter";
 
 const LINKS = [
@@ -24,7 +25,7 @@ export function Footer({ shop }: { shop: ShopIdentity }) {
           <address className="mt-2 space-y-1 text-sm not-italic">
             <p>{shop.address}</p>
             <p>
-              <a className="underline" href={`tel:+${shop.phone}`}>
+              <a className="underline" href={telHref(shop.phone)}>
                 {displayPhone(shop.phone)}
               </a>
             </p>
@@ -52,7 +53,7 @@ export function Footer({ shop }: { shop: ShopIdentity }) {
             {shop.social.facebook && <a href={shop.social.facebook}>Facebook</a>}
             {shop.social.instagram && <a href={shop.social.instagram}>Instagram</a>}
             {shop.social.tiktok && <a href={shop.social.tiktok}>TikTok</a>}
-            <a href={`https://wa.me/${shop.whatsapp}`}>WhatsApp</a>
+            <a href={whatsappLink(shop.whatsapp)}>WhatsApp</a>
           </section>
         </div>
       </div>

@@ -1,8 +1,7 @@
-import { IMAGE_WIDTHS } from "@shop/shared/core";
+import { IMAGE_WIDTHS, imageAt, imageSrcSet } from "@shop/shared/core";
 import { type MouseEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { ProductImage } from "../../components/ui/product-image";
 import { ImagePreview } from "./image-preview";
-import { imageAt, srcSetBetween } from "./images";
 
 /** Where a mouse hovers a large screen: the only place the zoom is offered. */
 const ZOOM_MEDIA = "(hover: hover) and (pointer: fine) and (min-width: 1024px)";
@@ -50,7 +49,7 @@ function MainImage({ url, alt, onOpen }: { url: string; alt: string; onOpen(even
     >
       <img
         src={imageAt(url, IMAGE_WIDTHS.detail)}
-        srcSet={srcSetBetween(url, IMAGE_WIDTHS.card, IMAGE_WIDTHS.detail)}
+        srcSet={imageSrcSet(url, IMAGE_WIDTHS.card, IMAGE_WIDTHS.detail)}
         sizes="(min-width: 1024px) 560px, 100vw"
         width={800}
         height={800}

@@ -1,6 +1,5 @@
-import { IMAGE_WIDTHS } from "@shop/shared/core";
+import { IMAGE_WIDTHS, imageAt, imageSrcSet } from "@shop/shared/core";
 import { type KeyboardEvent, useEffect, useRef } from "react";
-import { imageAt, srcSetBetween } from "./images";
 
 /**
  * The full-screen preview of a product's photos: a modal <dialog> (the page behind is inert,
@@ -81,7 +80,7 @@ export function ImagePreview({
             <img
               key={url}
               src={imageAt(url, IMAGE_WIDTHS.detail)}
-              srcSet={srcSetBetween(url, IMAGE_WIDTHS.detail, IMAGE_WIDTHS.zoom)}
+              srcSet={imageSrcSet(url, IMAGE_WIDTHS.detail, IMAGE_WIDTHS.zoom)}
               sizes="(min-width: 1024px) 800px, 100vw"
               width={800}
               height={800}
