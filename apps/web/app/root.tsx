@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useRouteError,
 } from "react-router";
+import { Toaster } from "./components/ui/toast";
 import "./app.css";
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -36,7 +37,12 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  );
 }
 
 /** Last resort, outside the shop's layout: the layout route has its own boundary. */

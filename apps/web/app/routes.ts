@@ -14,6 +14,11 @@ export default [
     route("terms", "routes/terms.tsx"),
     route("cookies", "routes/cookies.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
+    route("login", "routes/login.tsx"),
+    route("sign-up", "routes/sign-up.tsx"),
+    route("cart", "routes/cart.tsx"),
+    route("order", "routes/order.tsx"),
+    route("order-status", "routes/order-status.tsx"),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

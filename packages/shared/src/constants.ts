@@ -32,6 +32,30 @@ export const PAGE_SIZE_MAX = 100;
 export const MAX_PRODUCT_IMAGES = 10;
 export const MAX_CART_QUANTITY = 99;
 
+/** How an order reached the shop: the cart's WhatsApp button, a phone call, or the order form. */
+export const ORDER_CHANNELS = ["whatsapp", "phone", "form"] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+/** An order's life: nouvelle → confirmée → payée → livrée, or annulée. */
+export const ORDER_STATUSES = ["nouvelle", "confirmée", "payée", "livrée", "annulée"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  nouvelle: "Nouvelle",
+  confirmée: "Confirmée",
+  payée: "Payée",
+  livrée: "Livrée",
+  annulée: "Annulée",
+};
+/**
+ * Letters and digits that survive being read aloud on the phone: no 0/O, 1/I/L, and no U/V.
+ * A reference is "CMD-" and 4 of them (29⁴ ≈ 707 000 references); the server adds a fifth
+ * when four keep colliding.
+ */
+export const ORDER_REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ";
+export const ORDER_REFERENCE_PATTERN = /^CMD-[23456789ABCDEFGHJKMNPQRSTWXYZ]{4,6}$/;
+/** The order form's file (a photo of the product wanted, a receipt, an ID…): images or PDF. */
+export const ORDER_FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const ORDER_FILE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/heic", "application/pdf"] as const;
+
 /**
  * Where the API server registers its in-process transport (Symbol.for key on globalThis), so
  * that server-rendered pages call the API without a network hop. See decision 009.
@@ -45,4 +69,7 @@ export interface InProcessApiRequest {
   body?: unknown;
   cookie?: string;
 }
-export type InProcessApiTransport = (request: InProcessApiRequest) => Promise<{ status: number; body: unknown }>;
+/** The answer: status, JSON body, and the cookies the API set (sign-in, sign-out) for the page to pass on. */
+export type InProcessApiTransport = (
+  request: InProcessApiRequest,
+) => Promise<{ status: number; body: unknown; setCookie?: string[] }>;

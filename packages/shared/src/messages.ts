@@ -51,6 +51,18 @@ export const MSG = {
   imageMissing: "Aucune image reçue.",
   // contact
   contactSent: "Merci ! Votre message a bien été envoyé. Nous vous répondrons rapidement.",
+  // orders
+  orderCreated: "Commande enregistrée.",
+  orderFound: "Commande trouvée.",
+  orderNotFound: "Commande introuvable. Vérifiez la référence et le numéro de téléphone.",
+  ordersListed: "Vos commandes.",
+  cartEmpty: "Votre panier est vide.",
+  orderFileMissing: "Veuillez joindre un fichier.",
+  orderFileInvalid: "Le fichier doit être une image (JPEG, PNG, WebP, HEIC) ou un PDF.",
+  orderFileTooLarge: "Le fichier est trop volumineux (10 Mo au maximum).",
+  // reviews
+  reviewSaved: "Merci pour votre avis !",
+  reviewsListed: "Avis des clients.",
   // health
   healthy: "Service opérationnel.",
   unhealthy: "Base de données injoignable.",
@@ -82,4 +94,14 @@ export const FIELD_MSG = {
   productNameTooLong: "Le nom du produit ne doit pas dépasser 120 caractères.",
   brandNameTooLong: "La marque ne doit pas dépasser 60 caractères.",
   descriptionTooLong: "La description ne doit pas dépasser 5000 caractères.",
+  phoneRequired: "Le numéro de téléphone est obligatoire.",
+  phoneInvalid: "Numéro de téléphone invalide : 9 chiffres, par exemple 6 77 12 34 56.",
+  addressRequired: "L'adresse est obligatoire.",
+  addressTooLong: "L'adresse ne doit pas dépasser 300 caractères.",
+  orderMessageTooLong: "Le message ne doit pas dépasser 2000 caractères.",
+  orderChannelInvalid: "Canal de commande inconnu.",
+  orderStatusInvalid: "Statut de commande inconnu.",
+  referenceInvalid: "Référence invalide : elle ressemble à CMD-7K4Q.",
+  ratingInvalid: "La note doit être un nombre entier de 1 à 5.",
+  commentTooLong: "Le commentaire ne doit pas dépasser 1000 caractères.",
 } as const;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { formatPrice } from "./money.ts";
-import { normaliseCameroonPhone, productWhatsappMessage, whatsappLink } from "./whatsapp.ts";
+import {
+  cartWhatsappMessage,
+  normaliseCameroonPhone,
+  orderReferenceWhatsappMessage,
+  productWhatsappMessage,
+  whatsappLink,
+} from "./whatsapp.ts";
 
 describe("Cameroon phone numbers", () => {
   it.each([
@@ -34,5 +40,28 @@ describe("WhatsApp", () => {
   it("opens a plain chat when there is no text", () => {
     expect(whatsappLink("237677123456")).toBe("https://wa.me/237677123456");
     expect(whatsappLink("237677123456", "")).toBe("https://wa.me/237677123456");
+  });
+});
+
+describe("order messages", () => {
+  it("lists every line, the totals, thanks and the reference", () => {
+    const text = cartWhatsappMessage("CMD-7K4Q", [
+      { productName: "iPhone 13", quantity: 2, unitPrice: 275000 },
+      { productName: "AirPods Pro", quantity: 1, unitPrice: 95000 },
+    ]);
+    expect(text).toBe(
+      [
+        "Bonjour, je souhaite commander (référence CMD-7K4Q) :",
+        `1. iPhone 13 - Quantité : 2 - Prix : ${formatPrice(275000)}`,
+        `2. AirPods Pro - Quantité : 1 - Prix : ${formatPrice(95000)}`,
+        "Quantité totale : 3",
+        `Prix total : ${formatPrice(645000)}`,
+        "Merci !",
+      ].join("\n"),
+    );
+  });
+
+  it("gives the form's reference", () => {
+    expect(orderReferenceWhatsappMessage("CMD-7K4Q")).toContain("CMD-7K4Q");
   });
 });

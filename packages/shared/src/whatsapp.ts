@@ -27,3 +27,36 @@ export function whatsappLink(phoneDigits: string, text?: string): string {
 export function productWhatsappMessage(productName: string, sellingPrice: number): string {
   return `Bonjour, je suis intéressé par le produit ${productName} (${formatPrice(sellingPrice)}). Pouvez-vous m'en dire plus ?`;
 }
+
+/** A cart line as the WhatsApp order message lists it. */
+export interface MessageLine {
+  productName: string;
+  quantity: number;
+  unitPrice: number;
+}
+
+/**
+ * The cart's order message (SPEC.md §7): every line (number, name, quantity, price in FCFA),
+ * the total quantity, the total price and thanks, plus the reference the shop recorded.
+ */
+export function cartWhatsappMessage(reference: string, lines: readonly MessageLine[]): string {
+  let quantity = 0;
+  let price = 0;
+  const rows = lines.map((line, i) => {
+    quantity += line.quantity;
+    price += line.quantity * line.unitPrice;
+    return `${i + 1}. ${line.productName} - Quantité : ${line.quantity} - Prix : ${formatPrice(line.unitPrice)}`;
+  });
+  return [
+    `Bonjour, je souhaite commander (référence ${reference}) :`,
+    ...rows,
+    `Quantité totale : ${quantity}`,
+    `Prix total : ${formatPrice(price)}`,
+    "Merci !",
+  ].join("\n");
+}
+
+/** The order form's confirmation: the customer sends the shop the reference just recorded. */
+export function orderReferenceWhatsappMessage(reference: string): string {
+  return `Bonjour, je viens de passer la commande ${reference} sur le site. Merci de me confirmer sa prise en charge.`;
+}

@@ -1,4 +1,4 @@
-import { CATEGORIES, ROLES } from "@shop/shared";
+import { CATEGORIES, ORDER_CHANNELS, ORDER_STATUSES, ROLES } from "@shop/shared";
 import { sql } from "drizzle-orm";
 import { check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
@@ -143,3 +143,65 @@ export const contactMessages = pgTable(
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type ContactMessageRow = typeof contactMessages.$inferSelect;
+
+/**
+ * An order the shop recorded before the customer was sent anywhere (WhatsApp, a call) or
+ * from the order form. `reference` ("CMD-7K4Q") is what the customer and the shop quote.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reference: text("reference").notNull(),
+    channel: text("channel", { enum: ORDER_CHANNELS }).notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("nouvelle"),
+    /** The signed-in customer who placed it, when there was one. */
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    /** "+237XXXXXXXXX"; null for a cart order sent by WhatsApp or phone (the shop sees the number there). */
+    phone: text("phone"),
+    address: text("address").notNull().default(""),
+    message: text("message").notNull().default(""),
+    /** Path of the private file under DATA_DIR/order-files, never served publicly. */
+    filePath: text("file_path"),
+    fileName: text("file_name"),
+    fileType: text("file_type"),
+    totalQuantity: integer("total_quantity").notNull().default(0),
+    totalPrice: integer("total_price").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("orders_reference_key").on(t.reference),
+    index("orders_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("orders_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
+    index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
+    check("orders_channel_check", sql`${t.channel} in (${inList(ORDER_CHANNELS)})`),
+    check("orders_status_check", sql`${t.status} in (${inList(ORDER_STATUSES)})`),
+  ],
+);
+
+/** A cart line copied into the order when it was made: name and price as they were then. */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Kept as it was; null once the product is deleted (the line's name and price remain). */
+    productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
+    productName: text("product_name").notNull(),
+    unitPrice: integer("unit_price").notNull(),
+    quantity: integer("quantity").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId, t.position),
+    index("order_lines_product_idx").on(t.productId),
+    check("order_lines_quantity_check", sql`${t.quantity} >= 1`),
+    check("order_lines_unit_price_check", sql`${t.unitPrice} >= 0`),
+  ],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;

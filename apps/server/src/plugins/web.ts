@@ -32,7 +32,9 @@ export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDe
       ...(request.body === undefined ? {} : { payload: request.body as object }),
       headers: request.cookie ? { cookie: request.cookie } : {},
     });
-    return { status: response.statusCode, body: response.json() };
+    const cookies = response.headers["set-cookie"];
+    const setCookie = cookies === undefined ? undefined : Array.isArray(cookies) ? cookies : [String(cookies)];
+    return { status: response.statusCode, body: response.json(), setCookie };
   };
   (globalThis as Record<symbol, unknown>)[Symbol.for(IN_PROCESS_API_KEY)] = transport;
   // Pages and assets compressed for slow mobile data; quality 5 keeps dynamic pages cheap to

@@ -1,12 +1,20 @@
 import type {
+  CartLine,
+  CartOrderInput,
   ContactInput,
   ErrorEnvelope,
   FilterQuery,
+  Order,
+  OrderStatusInput,
   PageMeta,
   PageQuery,
   Product,
   ProductDetails,
+  Review,
+  ReviewInput,
   ShopIdentity,
+  SignInInput,
+  SignUpInput,
   User,
 } from "@shop/shared";
 import {
@@ -42,12 +50,14 @@ export class ApiError extends Error {
 type Transport = (request: InProcessApiRequest, signal?: AbortSignal) => ReturnType<InProcessApiTransport>;
 
 const browserTransport: Transport = async ({ method, path, body }, signal) => {
+  // A FormData body (the order form's file) goes as multipart, with the browser's boundary.
+  const multipart = typeof FormData !== "undefined" && body instanceof FormData;
   const response = await fetch(path, {
     method,
     signal,
     credentials: "include",
-    headers: body === undefined ? undefined : { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined || multipart ? undefined : { "content-type": "application/json" },
+    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
   });
   return { status: response.status, body: await response.json() };
 };
@@ -110,8 +120,39 @@ export function api(request?: Request) {
         throw error;
       }
     },
+    /** Answers the token (also set by the server as the httpOnly `token` cookie) and the message. */
+    signIn: async (input: SignInInput) => {
+      const envelope = await call<string>("POST", "/api/signin", input);
+      return { token: envelope.data, message: envelope.message };
+    },
+    signUp: async (input: SignUpInput) => (await call<User>("POST", "/api/signup", input)).message,
     cartCount: async () => (await call<{ count: number }>("GET", "/api/countAddToCartProduct")).data.count,
     logout: async () => (await call<null>("GET", "/api/userLogout")).message,
+    /** Adds one of a product; a product already in the cart is refused (409) with the server's message. */
+    addToCart: async (productId: string) => (await call<CartLine>("POST", "/api/addtocart", { productId })).message,
+    viewCart: async () => (await call<CartLine[]>("GET", "/api/view-card-product")).data,
+    updateCartLine: async (_id: string, quantity: number) =>
+      (await call<CartLine>("POST", "/api/update-cart-product", { _id, quantity })).message,
+    deleteCartLine: async (_id: string) => (await call<null>("POST", "/api/delete-cart-product", { _id })).message,
+    /** Records the signed-in customer's cart as an order on that channel, before WhatsApp or a call. */
+    orderFromCart: async (channel: CartOrderInput["channel"]) =>
+      (await call<Order>("POST", "/api/orders/from-cart", { channel })).data,
+    /** The order form: name, number, text, message and the file, as multipart. */
+    placeOrder: async (form: FormData) => {
+      const envelope = await call<Order>("POST", "/api/orders", form);
+      return { order: envelope.data, message: envelope.message };
+    },
+    orderStatus: async (input: OrderStatusInput) => (await call<Order>("POST", "/api/order-status", input)).data,
+    myOrders: async () => (await call<Order[]>("GET", "/api/my-orders")).data,
+    productReviews: async (productId: string, paging?: Partial<PageQuery>) => {
+      const envelope = await call<Review[]>("POST", `/api/product-reviews${query(paging)}`, { productId });
+      return { reviews: envelope.data, total: envelope.meta?.total ?? envelope.data.length };
+    },
+    /** Creates or replaces the signed-in customer's review of a product. */
+    saveReview: async (input: ReviewInput) => {
+      const envelope = await call<Review>("POST", "/api/reviews", input);
+      return { review: envelope.data, message: envelope.message };
+    },
     /** Sends the contact form; answers the shop's French confirmation. */
     contact: async (input: ContactInput) => (await call<null>("POST", "/api/contact", input)).message,
     search: async (q: string, paging?: Partial<PageQuery>) => {

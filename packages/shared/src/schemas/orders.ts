@@ -1,0 +1,94 @@
+import { z } from "zod";
+import { MAX_CART_QUANTITY, ORDER_CHANNELS, ORDER_REFERENCE_PATTERN, ORDER_STATUSES } from "../constants.ts";
+import { FIELD_MSG } from "../messages.ts";
+import { normaliseCameroonPhone } from "../whatsapp.ts";
+import { id, isoDate } from "./common.ts";
+
+export const orderChannel = z.enum(ORDER_CHANNELS);
+export const orderStatus = z.enum(ORDER_STATUSES, { error: FIELD_MSG.orderStatusInvalid });
+
+/**
+ * A Cameroon number as customers type it ("6 77 12 34 56", "+237 677…", "00237…"), stored as
+ * "+237XXXXXXXXX" so the shop can call it or open WhatsApp with it.
+ */
+export const cameroonPhone = z
+  .string({ error: FIELD_MSG.phoneRequired })
+  .trim()
+  .min(1, FIELD_MSG.phoneRequired)
+  .max(30, FIELD_MSG.phoneInvalid)
+  .transform((v, ctx) => {
+    const digits = normaliseCameroonPhone(v);
+    if (!digits) {
+      ctx.addIssue({ code: "custom", message: FIELD_MSG.phoneInvalid });
+      return z.NEVER;
+    }
+    return `+${digits}`;
+  });
+
+/** An order's reference as a customer types or reads it aloud: case and spaces do not matter. */
+export const orderReference = z
+  .string({ error: FIELD_MSG.referenceInvalid })
+  .trim()
+  .toUpperCase()
+  .transform((v) => v.replace(/\s+/g, ""))
+  .pipe(z.string().regex(ORDER_REFERENCE_PATTERN, FIELD_MSG.referenceInvalid));
+
+/**
+ * The text fields of the order form (SPEC.md §3 "Order form fields"), sent as multipart with
+ * the required `file` beside them. `text` is the delivery address (city, district, street).
+ */
+export const orderFormInput = z.strictObject({
+  name: z
+    .string({ error: FIELD_MSG.nameRequired })
+    .trim()
+    .min(1, FIELD_MSG.nameRequired)
+    .max(100, FIELD_MSG.contactNameTooLong),
+  number: cameroonPhone,
+  text: z
+    .string({ error: FIELD_MSG.addressRequired })
+    .trim()
+    .min(1, FIELD_MSG.addressRequired)
+    .max(300, FIELD_MSG.addressTooLong),
+  message: z.string().trim().max(2000, FIELD_MSG.orderMessageTooLong).default(""),
+});
+export type OrderFormInput = z.infer<typeof orderFormInput>;
+
+/** The cart's buttons: the signed-in customer's cart becomes an order on this channel. */
+export const cartOrderInput = z.strictObject({
+  channel: z.enum(["whatsapp", "phone"], { error: FIELD_MSG.orderChannelInvalid }),
+});
+export type CartOrderInput = z.infer<typeof cartOrderInput>;
+
+/** The status page's question: both must match, so a reference alone reveals nothing. */
+export const orderStatusInput = z.strictObject({ reference: orderReference, phone: cameroonPhone });
+export type OrderStatusInput = z.infer<typeof orderStatusInput>;
+
+/** A line as it was when the order was made: later price or name changes do not touch it. */
+export const orderLine = z.object({
+  productId: z.string().nullable(),
+  productName: z.string(),
+  unitPrice: z.number().int(),
+  quantity: z.number().int().min(1).max(MAX_CART_QUANTITY),
+});
+export type OrderLine = z.infer<typeof orderLine>;
+
+/** What the customer who placed an order may read about it. */
+export const order = z.object({
+  _id: id,
+  reference: z.string(),
+  channel: orderChannel,
+  status: orderStatus,
+  name: z.string(),
+  /** "+237XXXXXXXXX", or null for a WhatsApp or phone order made from the cart. */
+  phone: z.string().nullable(),
+  address: z.string(),
+  message: z.string(),
+  /** Whether a file came with the order (the file itself is for the shop's admins only). */
+  hasFile: z.boolean(),
+  lines: z.array(orderLine),
+  totalQuantity: z.number().int(),
+  totalPrice: z.number().int(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+export type Order = z.infer<typeof order>;
