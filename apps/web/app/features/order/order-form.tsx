@@ -160,7 +160,9 @@ export function OrderForm({ failure, cartCount }: { failure?: OrderFormFailure; 
       </div>
       {cartCount > 0 && (
         <p className="rounded-md bg-brand/5 p-3 text-sm text-slate-800 ring-1 ring-brand/20">
-          Les {cartCount} article{cartCount > 1 ? "s" : ""} de votre panier seront joints à la commande.
+          {cartCount > 1
+            ? `Les ${cartCount} articles de votre panier seront joints à la commande.`
+            : "L'article de votre panier sera joint à la commande."}
         </p>
       )}
       <Field field="name" error={errors.name}>
