@@ -22,6 +22,7 @@ import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { imagesRoutes } from "./modules/images/images.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { catalogueRoutes, productAdminRoutes } from "./modules/products/products.routes.ts";
+import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { seoRoutes } from "./modules/seo/seo.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
@@ -118,6 +119,7 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
       await api.register(cartRoutes, { config });
       await api.register(contactRoutes, { config });
       await api.register(ordersRoutes, { config });
+      await api.register(reviewsRoutes);
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({
         method: ["GET", "POST", "PUT", "PATCH", "DELETE"],
