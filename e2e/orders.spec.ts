@@ -113,7 +113,7 @@ test.describe("the order form", () => {
     await expect(page.getByLabel("Référence de la commande")).toHaveValue(reference);
     await page.getByLabel("Numéro de téléphone").fill("699 99 99 99");
     await page.getByRole("button", { name: "Voir ma commande" }).click();
-    await expect(page.getByRole("alert")).toHaveText(MSG.orderNotFound);
+    await expect(page.getByRole("alert").filter({ hasText: MSG.orderNotFound })).toBeVisible();
     await page.getByLabel("Numéro de téléphone").fill("+237 6 77 12 34 56");
     await page.getByRole("button", { name: "Voir ma commande" }).click();
     await expect(page.getByRole("heading", { name: reference })).toBeVisible();
@@ -202,7 +202,9 @@ test.describe("reviews", () => {
     const reviews = page.getByRole("region", { name: /Avis des clients/ });
     await expect(reviews.getByRole("heading", { level: 2 })).toHaveText("Avis des clients (0)");
 
-    await reviews.getByText("4 étoiles").click();
+    // The star itself is what a customer taps: its label holds the hidden radio button.
+    const star = (n: number) => reviews.locator("label").filter({ hasText: `${n} étoile` });
+    await star(4).click();
     await reviews.getByLabel("Commentaire (facultatif)").fill("Très bon état, batterie à 92 %.");
     await reviews.getByRole("button", { name: "Publier mon avis" }).click();
     await expect(page.getByRole("status").getByText("Merci pour votre avis !")).toBeAttached();
@@ -212,7 +214,7 @@ test.describe("reviews", () => {
       "Très bon état, batterie à 92 %.",
     );
 
-    await reviews.getByText("2 étoiles").click();
+    await star(2).click();
     await reviews.getByRole("button", { name: "Modifier mon avis" }).click();
     await expect(page.getByRole("img", { name: "Note : 2 sur 5" })).toBeVisible();
     await expect(page.getByText("1 avis", { exact: true })).toBeVisible();
