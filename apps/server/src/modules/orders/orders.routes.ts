@@ -36,7 +36,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     {
       onRequest: app.identify,
       config: { rateLimit: orderRateLimit },
-      schema: { tags: ["orders"], consumes: ["multipart/form-data"], response: { 201: orderAnswer } },
+      schema: {
+        tags: ["orders"],
+        description:
+          "multipart/form-data: text fields name, number, text, message (optional), as orderFormInput, and one `file` part (JPEG, PNG, WebP, HEIC or PDF, at most 10 MB), in any order.",
+        consumes: ["multipart/form-data"],
+        response: { 201: orderAnswer },
+      },
     },
     async (request, reply) => {
       const { input, file } = await readOrderForm(request);
@@ -70,6 +76,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       onRequest: requireAdmin(app),
       schema: {
         tags: ["orders"],
+        description: "The order form's file, as an attachment, for ADMIN and SUPERADMIN only.",
         params: z.object({ reference: orderReference }),
         produces: ["application/octet-stream"],
       },

@@ -390,6 +390,24 @@ describe("POST /api/orders (the order form)", () => {
     expect(path.relative(ctx.config.uploadsDir, stored).startsWith("..")).toBe(true);
   });
 
+  it("takes the FormData the web client sends (in process too: app.inject streams it as multipart)", async () => {
+    const form = new FormData();
+    form.append("name", "Awa Ndongo");
+    form.append("number", "677123456");
+    form.append("text", "Yaoundé, Maképé");
+    form.append("file", new File([new Uint8Array(png)], "photo du téléphone.png", { type: "image/png" }));
+    const res = await ctx.app.inject({ method: "POST", url: "/api/orders", payload: form });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, res.json().data._id));
+    expect(row?.fileName).toBe("photo du téléphone.png");
+
+    const noFile = new FormData();
+    for (const [k, v] of form) if (k !== "file") noFile.append(k, v);
+    noFile.append("file", new File([], "", { type: "application/octet-stream" }));
+    const missing = await withoutWrites(() => ctx.app.inject({ method: "POST", url: "/api/orders", payload: noFile }));
+    expectIssue(missing, "body.file", MSG.orderFileMissing);
+  });
+
   it("reads the parts in any order, trims the fields and takes an absent message as empty", async () => {
     const res = await postForm([
       filePart(PDF, "reçu.pdf", "application/pdf"),
@@ -855,6 +873,22 @@ describe("rate limit of the order form", () => {
     expect((await postForm(parts(), { app: limited.app, ip: "10.0.0.2" })).statusCode).toBe(201);
     const [row] = await limited.database.db.select({ n: count() }).from(orders);
     expect(row?.n).toBe(3);
+  });
+});
+
+describe("OpenAPI", () => {
+  it("describes every order route", async () => {
+    const doc = (await ctx.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    for (const [url, method] of [
+      ["/api/orders/from-cart", "post"],
+      ["/api/orders", "post"],
+      ["/api/order-status", "post"],
+      ["/api/my-orders", "get"],
+      ["/api/orders/{reference}/file", "get"],
+    ]) {
+      expect(doc.paths[url as string]?.[method as string]?.tags, url).toEqual(["orders"]);
+    }
+    expect(doc.paths["/api/orders"].post.description).toMatch(/multipart.*name, number, text, message.*file/);
   });
 });
 
