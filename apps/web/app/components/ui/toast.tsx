@@ -109,7 +109,7 @@ export function Toaster() {
   const errors = list.filter((t) => t.tone === "error");
   const others = list.filter((t) => t.tone !== "error");
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-4">
+    <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-4 print:hidden">
       <ul role="alert" aria-live="assertive" className="flex flex-col items-center gap-2">
         {errors.map((item) => (
           <ToastView key={item.id} item={item} />
