@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import type { CartLine, Order } from "@shop/shared";
 import { cartWhatsappMessage, formatPrice, MSG } from "@shop/shared/core";
@@ -131,6 +132,18 @@ test.describe("cart", () => {
     await expect(page.getByText("Pas de produits")).toBeVisible();
     await expect(cartLink(page)).toHaveAccessibleName("Panier : 0 article");
     expect(await cartLines(page)).toEqual([]);
+  });
+
+  test("the cart with its lines has no serious accessibility problem", async ({ page }) => {
+    await signUpAndSignIn(page);
+    await addFirstProducts(page, 2);
+    await page.goto("/cart");
+    await hydrated(page);
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+      .analyze();
+    const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 
   test("printed, the cart is a dated summary without the header, footer or buttons", async ({ page }) => {
