@@ -15,12 +15,15 @@ export function AddToCartButton({
   productId,
   productName,
   returnTo,
+  compact = false,
   className = "",
 }: {
   productId: string;
   productName: string;
   /** Where the sign-in page sends a visitor back to: the product's page. */
   returnTo: string;
+  /** On a card (160 px wide on a phone, as narrow in the desktop grid): the words alone, on one line. */
+  compact?: boolean;
   className?: string;
 }) {
   const { signedIn, refreshCount } = useCartActions();
@@ -52,12 +55,12 @@ export function AddToCartButton({
       onClick={add}
       disabled={busy}
       aria-label={`Ajouter au panier : ${productName}`}
-      className={`inline-flex min-h-10 items-center justify-center gap-2 rounded-full font-semibold transition disabled:cursor-wait disabled:opacity-70 ${className}`}
+      className={`inline-flex min-h-10 items-center justify-center gap-2 whitespace-nowrap rounded-full font-semibold transition disabled:cursor-wait disabled:opacity-70 ${className}`}
     >
       <svg
         aria-hidden="true"
         viewBox="0 0 24 24"
-        className={`size-5 shrink-0 ${busy ? "animate-spin motion-reduce:animate-none" : ""}`}
+        className={`size-5 shrink-0 ${busy ? "animate-spin motion-reduce:animate-none" : compact ? "hidden" : ""}`}
         fill="none"
         stroke="currentColor"
         strokeWidth="2"

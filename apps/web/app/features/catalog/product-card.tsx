@@ -74,12 +74,13 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           </div>
         </div>
       </Link>
-      <div className="px-3 pb-3">
+      <div className="px-2 pb-2">
         <AddToCartButton
           productId={product._id}
           productName={product.productName}
           returnTo={to}
-          className="w-full border border-brand px-3 text-sm text-brand hover:bg-brand hover:text-white"
+          compact
+          className="w-full border border-brand px-2 text-[0.8125rem] text-brand hover:bg-brand hover:text-white sm:text-sm"
         />
       </div>
     </article>
