@@ -52,6 +52,10 @@ const PAGES: { name: string; path: string; status?: number }[] = [
   { name: "terms", path: "/terms" },
   { name: "cookies", path: "/cookies" },
   { name: "forgot password", path: "/forgot-password" },
+  { name: "login", path: "/login" },
+  { name: "sign-up", path: "/sign-up" },
+  { name: "order form", path: "/order" },
+  { name: "order status", path: "/order-status" },
   { name: "404", path: "/cette-page-nexiste-pas", status: 404 },
 ];
 
@@ -63,6 +67,14 @@ test.describe("accessibility (axe, WCAG 2.2 AA + best practices)", () => {
       await scan(page, testInfo);
     });
   }
+
+  test("order form showing its errors", async ({ page }, testInfo) => {
+    await page.goto("/order");
+    await page.locator("html[data-hydrated]").waitFor();
+    await page.getByRole("button", { name: "Terminer la commande" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Votre commande n'a pas été envoyée" })).toBeVisible();
+    await scan(page, testInfo);
+  });
 
   test("product page (first product of the home page)", async ({ page }, testInfo) => {
     await page.goto("/");

@@ -136,7 +136,7 @@ test.describe("contact page", () => {
         await open(page);
         await fill(page, "awa.ngono@exemple.cm");
         await page.getByRole("button", { name: "Envoyer le message" }).click();
-        await expect(page.getByRole("status")).toHaveText(MSG.contactSent);
+        await expect(page.getByRole("main").getByRole("status")).toHaveText(MSG.contactSent);
         await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
         await expectSameDocument(page);
       });
@@ -146,7 +146,7 @@ test.describe("contact page", () => {
         // Accepted by the browser's e-mail check, refused by the shop's (no domain extension).
         await fill(page, "awa@exemple");
         await page.getByRole("button", { name: "Envoyer le message" }).click();
-        await expect(page.getByRole("alert")).toContainText(FIELD_MSG.emailInvalid);
+        await expect(page.getByRole("main").getByRole("alert")).toContainText(FIELD_MSG.emailInvalid);
         await expect(page.getByLabel("E-mail", { exact: true })).toHaveAttribute("aria-invalid", "true");
         await expectKept(page, "awa@exemple");
         await expectSameDocument(page);

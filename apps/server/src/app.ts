@@ -20,7 +20,9 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { imagesRoutes } from "./modules/images/images.routes.ts";
+import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { catalogueRoutes, productAdminRoutes } from "./modules/products/products.routes.ts";
+import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { seoRoutes } from "./modules/seo/seo.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
@@ -90,6 +92,8 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
   await app.register(catalogueCachePlugin, {});
 
   mkdirSync(config.uploadsDir, { recursive: true });
+  // Outside uploadsDir on purpose: nothing serves this folder but the admins' file route.
+  mkdirSync(config.orderFilesDir, { recursive: true, mode: 0o700 });
   await app.register(fastifyStatic, {
     root: path.join(config.uploadsDir),
     prefix: "/uploads/",
@@ -114,6 +118,8 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
       await api.register(usersRoutes, { config });
       await api.register(cartRoutes, { config });
       await api.register(contactRoutes, { config });
+      await api.register(ordersRoutes, { config });
+      await api.register(reviewsRoutes);
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({
         method: ["GET", "POST", "PUT", "PATCH", "DELETE"],

@@ -17,6 +17,10 @@ describe("configuration", () => {
     expect(config.shop.phone).toMatch(/^237\d{9}$/);
     expect(config.cookie.secure).toBe(false);
     expect(config.contactRateLimit).toEqual({ max: 5, windowMs: 600_000 });
+    expect(config.orderRateLimit).toEqual({ max: 10, windowMs: 600_000 });
+    expect(config.orderStatusRateLimit).toEqual({ max: 20, windowMs: 600_000 });
+    expect(config.orderFilesDir).toBe(path.join(dir, "order-files"));
+    expect(path.relative(config.uploadsDir, config.orderFilesDir).startsWith("..")).toBe(true);
   });
 
   it("generates the token secret once and keeps it in DATA_DIR", async () => {

@@ -53,6 +53,10 @@ const env = z.object({
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
+  ORDER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  ORDER_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
+  ORDER_STATUS_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  ORDER_STATUS_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
   ADMIN_EMAIL: z.email().toLowerCase().default("admin@boutique.local"),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   ADMIN_NAME: z.string().min(1).default("Super Admin"),
@@ -95,6 +99,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
+    /** The order form's files: private, outside uploadsDir (which is served to everyone). */
+    orderFilesDir: path.join(dataDir, "order-files"),
     database: e.DATABASE_URL
       ? { kind: "postgres" as const, url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: "pglite" as const, dir: path.join(dataDir, "pglite") },
@@ -107,6 +113,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
     contactRateLimit: { max: e.CONTACT_RATE_LIMIT_MAX, windowMs: e.CONTACT_RATE_LIMIT_WINDOW_MS },
+    orderRateLimit: { max: e.ORDER_RATE_LIMIT_MAX, windowMs: e.ORDER_RATE_LIMIT_WINDOW_MS },
+    orderStatusRateLimit: { max: e.ORDER_STATUS_RATE_LIMIT_MAX, windowMs: e.ORDER_STATUS_RATE_LIMIT_WINDOW_MS },
     firstAdmin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
     shop: {
       name: e.SHOP_NAME,

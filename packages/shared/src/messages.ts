@@ -60,6 +60,7 @@ export const MSG = {
   orderFileMissing: "Veuillez joindre un fichier.",
   orderFileInvalid: "Le fichier doit être une image (JPEG, PNG, WebP, HEIC) ou un PDF.",
   orderFileTooLarge: "Le fichier est trop volumineux (10 Mo au maximum).",
+  orderFileNotFound: "Aucun fichier pour cette commande.",
   // reviews
   reviewSaved: "Merci pour votre avis !",
   reviewsListed: "Avis des clients.",

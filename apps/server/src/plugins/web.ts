@@ -25,12 +25,20 @@ export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDe
   const visitor = new AsyncLocalStorage<{ ip: string }>();
   // inject() always enters the whole server, whichever context it is called from.
   const transport: InProcessApiTransport = async (request) => {
+    const headers: Record<string, string> = request.cookie ? { cookie: request.cookie } : {};
+    let payload: object | undefined = request.body as object | undefined;
+    // A form with a file (the order form) goes to the API as the multipart body a browser sends.
+    if (request.body instanceof FormData) {
+      const encoded = new Response(request.body);
+      payload = Buffer.from(await encoded.arrayBuffer());
+      headers["content-type"] = encoded.headers.get("content-type") ?? "multipart/form-data";
+    }
     const response = await app.inject({
       method: request.method,
       url: request.path,
       remoteAddress: visitor.getStore()?.ip,
-      ...(request.body === undefined ? {} : { payload: request.body as object }),
-      headers: request.cookie ? { cookie: request.cookie } : {},
+      ...(payload === undefined ? {} : { payload }),
+      headers,
     });
     const cookies = response.headers["set-cookie"];
     const setCookie = cookies === undefined ? undefined : Array.isArray(cookies) ? cookies : [String(cookies)];

@@ -73,6 +73,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT_MAX: "1000",
     CONTACT_RATE_LIMIT_MAX: "1000",
+    ORDER_RATE_LIMIT_MAX: "1000",
+    ORDER_STATUS_RATE_LIMIT_MAX: "1000",
     ...env,
   });
   const { database, url, drop } = await freshDatabase();
@@ -192,4 +194,27 @@ export function multipartFile(filename: string, contentType: string, bytes: Buff
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/** One part of a hand-made multipart body: a text field, or a file (any name, even empty). */
+export type FormPart =
+  | { name: string; value: string }
+  | { name: string; filename: string; type: string; bytes: Buffer };
+
+/** A multipart/form-data body with the parts in the given order, as a browser would send them. */
+export function multipartBody(parts: readonly FormPart[]) {
+  const boundary = "----shoptestformboundary";
+  const chunks = parts.flatMap((part) =>
+    "value" in part
+      ? [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`)]
+      : [
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`,
+          ),
+          part.bytes,
+          Buffer.from("\r\n"),
+        ],
+  );
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }

@@ -4,6 +4,7 @@
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderFromForm } from "../modules/orders/orders.service.ts";
 import {
   type Actors,
   bearer,
@@ -24,6 +25,8 @@ interface Call {
   /** Builds a fresh body for each attempt, so one actor's success does not change the next one's case. */
   body?: (actor: ActorName) => Promise<object | undefined> | object | undefined;
   multipart?: boolean;
+  /** A success answers a file, not the JSON envelope. */
+  binary?: boolean;
   expected: Record<ActorName, number>;
 }
 
@@ -50,6 +53,17 @@ async function generalCartLine(): Promise<string> {
   const res = await send("POST", "/api/addtocart", actors.general, { productId });
   expect(res.statusCode).toBe(201);
   return res.json().data._id;
+}
+
+/** The order form's order whose private file the admins may download. */
+const FILE_ORDER = "CMD-PERM";
+
+/** A cart with one product for the actor, so that the cart can become an order. */
+async function cartOrderBody(actor: ActorName) {
+  const token = tokenOf(actor);
+  if (token)
+    expect((await send("POST", "/api/addtocart", token, { productId: await adminProduct() })).statusCode).toBe(201);
+  return { channel: "whatsapp" };
 }
 
 const CALLS: Call[] = [
@@ -122,6 +136,30 @@ const CALLS: Call[] = [
     body: async () => ({ _id: await generalCartLine() }),
     expected: { anonymous: 401, general: 200, admin: 404, otherAdmin: 404, superAdmin: 404 },
   },
+  {
+    method: "POST",
+    url: "/api/orders/from-cart",
+    body: cartOrderBody,
+    expected: { anonymous: 401, general: 201, admin: 201, otherAdmin: 201, superAdmin: 201 },
+  },
+  {
+    method: "GET",
+    url: "/api/my-orders",
+    expected: { anonymous: 401, general: 200, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: `/api/orders/${FILE_ORDER}/file`,
+    binary: true,
+    // The customers' files (IDs, receipts) are for the shop's staff only.
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/reviews",
+    body: async () => ({ productId: await adminProduct(), rating: 4 }),
+    expected: { anonymous: 401, general: 200, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
 ];
 
 beforeAll(async () => {
@@ -130,6 +168,14 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#0ea5e9" } })
     .png()
     .toBuffer();
+  await orderFromForm(
+    ctx.database.db,
+    ctx.config.orderFilesDir,
+    null,
+    { name: "Awa", number: "+237677123456", text: "Yaoundé", message: "" },
+    { bytes: png, name: "photo.png", mime: "image/png", ext: "png" },
+    { newReference: () => FILE_ORDER },
+  );
 });
 afterAll(() => ctx.close());
 
@@ -150,6 +196,10 @@ describe("permission matrix", () => {
         res = await send(call.method, call.url, token, await call.body?.(actor));
       }
       expect(res.statusCode, res.body).toBe(call.expected[actor]);
+      if (call.binary && res.statusCode === 200) {
+        expect(res.rawPayload.equals(png)).toBe(true);
+        return;
+      }
       const body = res.json();
       expect(body.success).toBe(res.statusCode < 300);
       expect(typeof body.message).toBe("string");

@@ -85,8 +85,9 @@ const query = (paging?: Partial<FilterQuery>) => {
  */
 export function api(request?: Request) {
   const cookie = request?.headers.get("cookie") ?? undefined;
-  async function call<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<Envelope<T>> {
-    let answer: { status: number; body: unknown };
+  /** The envelope, and the cookies the API set when called in process (the browser keeps its own). */
+  async function send<T>(method: "GET" | "POST", path: string, body?: unknown) {
+    let answer: Awaited<ReturnType<Transport>>;
     try {
       answer = await transport()({ method, path, body, cookie }, request?.signal);
     } catch {
@@ -95,8 +96,10 @@ export function api(request?: Request) {
     const envelope = answer.body as Envelope<T> & Partial<Pick<ErrorEnvelope, "issues">>;
     if (!envelope?.success)
       throw new ApiError(answer.status, envelope?.message ?? SERVER_ERROR_MESSAGE, envelope?.issues);
-    return envelope;
+    return { envelope, setCookie: answer.setCookie ?? [] };
   }
+  const call = async <T>(method: "GET" | "POST", path: string, body?: unknown): Promise<Envelope<T>> =>
+    (await send<T>(method, path, body)).envelope;
   return {
     shop: async () => (await call<ShopIdentity>("GET", "/api/shop")).data,
     categoryHighlights: async () => (await call<Product[]>("GET", "/api/get-categoryProduct")).data,
@@ -120,10 +123,14 @@ export function api(request?: Request) {
         throw error;
       }
     },
-    /** Answers the token (also set by the server as the httpOnly `token` cookie) and the message. */
+    /**
+     * Answers the token (also set by the server as the httpOnly `token` cookie) and the message.
+     * Called in process, `setCookie` holds that cookie for the page to pass on to the browser
+     * (the sign-in form without JavaScript); in the browser it is empty.
+     */
     signIn: async (input: SignInInput) => {
-      const envelope = await call<string>("POST", "/api/signin", input);
-      return { token: envelope.data, message: envelope.message };
+      const { envelope, setCookie } = await send<string>("POST", "/api/signin", input);
+      return { token: envelope.data, message: envelope.message, setCookie };
     },
     signUp: async (input: SignUpInput) => (await call<User>("POST", "/api/signup", input)).message,
     cartCount: async () => (await call<{ count: number }>("GET", "/api/countAddToCartProduct")).data.count,

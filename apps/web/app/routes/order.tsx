@@ -1,8 +1,41 @@
-// Placeholder while issue 4 is built in parallel branches; replaced by the real screen.
-export default function Order() {
+import { useRouteLoaderData } from "react-router";
+import { pageMeta } from "../features/content/meta";
+import { OrderConfirmation } from "../features/order/order-confirmation";
+import { OrderForm } from "../features/order/order-form";
+import { placeOrder } from "../features/order/place-order.server";
+import type { Route } from "./+types/order";
+import type { loader as layoutLoader } from "./shop-layout";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...pageMeta(
+      matches,
+      "Commande",
+      "Commandez en ligne : laissez vos coordonnées, la boutique vous rappelle pour confirmer.",
+    ),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export const action = ({ request }: Route.ActionArgs) => placeOrder(request);
+
+/** SPEC.md §2 Order: 'Commande', 'Veillez entrer vos informations de commande', the form, its answer. */
+export default function OrderPage({ actionData }: Route.ComponentProps) {
+  const layout = useRouteLoaderData<typeof layoutLoader>("routes/shop-layout");
+  const cartCount = layout?.session?.cartCount ?? 0;
   return (
-    <main className="mx-auto max-w-md px-4 pt-8 pb-12">
+    <main className="mx-auto max-w-xl px-4 pt-8 pb-12">
       <h1 className="text-2xl font-extrabold">Commande</h1>
+      {actionData?.ok ? (
+        <div className="mt-4">
+          <OrderConfirmation order={actionData.order} />
+        </div>
+      ) : (
+        <>
+          <p className="mt-2 mb-4 text-slate-700">Veillez entrer vos informations de commande</p>
+          <OrderForm failure={actionData && !actionData.ok ? actionData : undefined} cartCount={cartCount} />
+        </>
+      )}
     </main>
   );
 }

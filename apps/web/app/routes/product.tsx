@@ -1,6 +1,12 @@
 import type { ProductDetails, ShopIdentity } from "@shop/shared";
 import { discountPercent, productWhatsappMessage, whatsappLink } from "@shop/shared/core";
-import { data, UNSAFE_ErrorResponseImpl as ErrorResponse, Link } from "react-router";
+import {
+  data,
+  UNSAFE_ErrorResponseImpl as ErrorResponse,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
+} from "react-router";
 import { Deferred } from "../components/ui/deferred";
 import { Price } from "../components/ui/price";
 import { AddToCartButton } from "../features/cart/add-to-cart-button";
@@ -12,10 +18,18 @@ import { Gallery } from "../features/product/gallery";
 import { absoluteUrl, productJsonLd } from "../features/product/json-ld";
 import { ProductSkeleton } from "../features/product/product-skeleton";
 import { Rating } from "../features/product/rating";
+import {
+  REVIEWS_SHOWN,
+  type ReviewList,
+  type ReviewResult,
+  Reviews,
+  useReviewResult,
+} from "../features/product/reviews";
 import { Share } from "../features/product/share";
 import { ApiError, api } from "../lib/api";
 import { telHref } from "../lib/format-phone";
 import type { Route } from "./+types/product";
+import type { loader as layoutLoader } from "./shop-layout";
 
 /** A malformed id (400) or an unknown one (404) is the same to a visitor: no such product. */
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -28,6 +42,10 @@ async function similarTo(client: ReturnType<typeof api>, product: ProductDetails
     .map(toCardProduct);
 }
 
+async function reviewsOf(client: ReturnType<typeof api>, productId: string): Promise<ReviewList> {
+  return client.productReviews(productId, { limit: REVIEWS_SHOWN });
+}
+
 /** First load: everything awaited, so the server's HTML is the whole page (WhatsApp previews, search engines). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const client = api(request);
@@ -38,7 +56,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (isMissing(error)) throw data(null, { status: 404 });
     throw error;
   }
-  return { origin: new URL(request.url).origin, product, similar: await similarTo(client, product) };
+  const [similar, reviews] = await Promise.all([similarTo(client, product), reviewsOf(client, product._id)]);
+  return { origin: new URL(request.url).origin, product, similar, reviews };
 }
 
 /**
@@ -53,7 +72,42 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
   });
   // Similar products are a bonus: without them the page is still whole.
   const similar = product.then((p) => similarTo(client, p)).catch((): CardProduct[] => []);
-  return { origin: window.location.origin, product, similar };
+  const reviews = reviewsOf(client, params.id).catch((): ReviewList => ({ reviews: [], total: 0 }));
+  return { origin: window.location.origin, product, similar, reviews };
+}
+
+/**
+ * A signed-in customer's review (intent "review"): saved by the API, then the new rating and
+ * list are answered so the page updates without reloading the product and its similar items.
+ */
+export async function action({ request, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  const comment = form.get("comment");
+  const client = api(request);
+  try {
+    const { message } = await client.saveReview({
+      productId: params.id,
+      rating: Number(form.get("rating")),
+      comment: typeof comment === "string" ? comment : "",
+    });
+    const [details, list] = await Promise.all([client.productDetails(params.id), reviewsOf(client, params.id)]);
+    return { ok: true, message, rating: details.rating, list } satisfies ReviewResult;
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const fieldErrors: { rating?: string; comment?: string } = {};
+    for (const issue of error.issues) {
+      const field = issue.path.split(".").at(-1);
+      if (field === "rating" || field === "comment") fieldErrors[field] ??= issue.message;
+    }
+    const failure: ReviewResult = { ok: false, message: error.message, fieldErrors };
+    return data(failure, { status: error.status || 500 });
+  }
+}
+
+/** A review's answer carries what changed: the product and similar items are not fetched again. */
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formData?.get("intent") === "review") return false;
+  return defaultShouldRevalidate;
 }
 
 const pageTitle = (product: ProductDetails) => `${product.productName} - ${product.brandName}`;
@@ -112,17 +166,23 @@ function ProductView({
   shop,
   origin,
   similar,
+  reviews,
   ownTitle,
 }: {
   product: ProductDetails;
   shop: ShopIdentity;
   origin: string;
   similar: CardProduct[] | Promise<CardProduct[]>;
+  reviews: ReviewList | Promise<ReviewList>;
   /** After a client navigation `meta` had no product: React 19 puts this <title> in the head. */
   ownTitle: boolean;
 }) {
   const url = `${origin}/product/${product._id}`;
   const off = discountPercent(product.price, product.sellingPrice);
+  const session = useRouteLoaderData<typeof layoutLoader>("routes/shop-layout")?.session;
+  // A review just saved changes the stars at once.
+  const reviewed = useReviewResult(product._id);
+  const rating = reviewed?.ok ? reviewed.rating : product.rating;
   return (
     <main className="mx-auto max-w-6xl px-4 pb-8">
       {ownTitle && <title>{pageTitle(product)}</title>}
@@ -154,7 +214,7 @@ function ProductView({
           </p>
           <h1 className="mt-2 text-2xl font-extrabold">{product.productName}</h1>
           <p className="mt-1 text-sm text-slate-600">{product.category}</p>
-          <Rating rating={product.rating} />
+          <Rating rating={rating} />
           <div className="mt-3">
             <Price price={product.price} sellingPrice={product.sellingPrice} size="lg" />
             {off > 0 && <p className="sr-only">Réduction de {off} %</p>}
@@ -192,6 +252,9 @@ function ProductView({
           <Share url={url} title={pageTitle(product)} />
         </div>
       </div>
+      <Deferred value={reviews} fallback={null}>
+        {(list) => <Reviews productId={product._id} list={list} userId={session?.user._id} />}
+      </Deferred>
       <Deferred value={similar} fallback={null}>
         {(products) => <Similar products={products} />}
       </Deferred>
@@ -200,7 +263,7 @@ function ProductView({
 }
 
 export default function ProductPage({ loaderData, params }: Route.ComponentProps) {
-  const { product, similar, origin } = loaderData;
+  const { product, similar, reviews, origin } = loaderData;
   const shop = useShop();
   return (
     // Keyed by product: going to another product shows the skeleton again instead of
@@ -212,6 +275,7 @@ export default function ProductPage({ loaderData, params }: Route.ComponentProps
           shop={shop}
           origin={origin}
           similar={similar}
+          reviews={reviews}
           ownTitle={product instanceof Promise}
         />
       )}

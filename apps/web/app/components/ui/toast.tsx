@@ -110,16 +110,21 @@ export function Toaster() {
   const others = list.filter((t) => t.tone !== "error");
   return (
     <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-4 print:hidden">
-      <ul role="alert" aria-live="assertive" className="flex flex-col items-center gap-2">
-        {errors.map((item) => (
-          <ToastView key={item.id} item={item} />
-        ))}
-      </ul>
-      <ul role="status" aria-live="polite" className="flex flex-col items-center gap-2">
-        {others.map((item) => (
-          <ToastView key={item.id} item={item} />
-        ))}
-      </ul>
+      {/* The live regions wrap the lists: a list may not take the alert or status role (axe). */}
+      <div role="alert" aria-live="assertive">
+        <ul className="flex flex-col items-center gap-2">
+          {errors.map((item) => (
+            <ToastView key={item.id} item={item} />
+          ))}
+        </ul>
+      </div>
+      <div role="status" aria-live="polite">
+        <ul className="flex flex-col items-center gap-2">
+          {others.map((item) => (
+            <ToastView key={item.id} item={item} />
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

@@ -9,6 +9,8 @@ const LINKS = [
   { to: "/product", label: "Boutique" },
   { to: "/about", label: "À Propos" },
   { to: "/contact", label: "Contact" },
+  { to: "/order", label: "Commander" },
+  { to: "/order-status", label: "Suivi de commande" },
   { to: "/blog", label: "Blog" },
   { to: "/privacy", label: "Confidentialité" },
   { to: "/terms", label: "Conditions" },

@@ -1,7 +1,9 @@
 import type { User } from "@shop/shared";
 import { ADMIN_ROLES, type Role } from "@shop/shared/core";
-import { useNavigate, useRevalidator } from "react-router";
-import { api } from "../../lib/api";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { toast } from "../../components/ui/toast";
+import { ApiError, api } from "../../lib/api";
+import { forgetToken } from "../../lib/token";
 
 /** The signed-in visitor as the layout needs it: never more than the header shows. */
 export interface Session {
@@ -22,16 +24,32 @@ export async function loadSession(client: ReturnType<typeof api>, cookie: string
   };
 }
 
-/** Signs out (the server clears its cookie), refreshes the header and goes home. */
+/** A sign-out that never reached the shop (SPEC.md §8). */
+export const LOGOUT_ERROR = "Une erreur est survenue.";
+
+/**
+ * Signs out (SPEC.md §4): the server clears its cookie; then the stored token is forgotten,
+ * the server's message shown, and the visitor taken home with the header reloaded. A refusal
+ * is told in a toast and changes nothing.
+ */
 export function useLogout() {
   const navigate = useNavigate();
+  const location = useLocation();
   const { revalidate } = useRevalidator();
   return async () => {
+    let message: string;
     try {
-      await api().logout();
-    } finally {
-      await revalidate();
-      navigate("/");
+      message = await api().logout();
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.status > 0 ? error.message : LOGOUT_ERROR);
+      return;
     }
+    forgetToken();
+    toast.success(message);
+    // Going home from another page does not reload the layout (see its shouldRevalidate), so
+    // it is asked for; going to the page already shown reloads everything by itself.
+    const home = location.pathname === "/" && location.search === "";
+    await navigate("/");
+    if (!home) await revalidate();
   };
 }

@@ -9,7 +9,7 @@ export const formatRating = (average: number) => oneDecimal.format(average);
 const STAR = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z";
 
 /** Five stars in a row; the viewBox is 100 x 20, one star per 20 units. */
-function StarRow({ className }: { className: string }) {
+export function StarRow({ className }: { className: string }) {
   return (
     <svg viewBox="0 0 100 20" className={className} aria-hidden="true" focusable="false">
       {[0, 20, 40, 60, 80].map((x) => (

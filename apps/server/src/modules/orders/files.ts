@@ -1,0 +1,120 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { MSG, ORDER_FILE_MAX_BYTES, ORDER_FILE_TYPES, type OrderFormInput, orderFormInput } from "@shop/shared";
+import type { FastifyRequest } from "fastify";
+import { fileTypeFromBuffer } from "file-type";
+import { badRequest, payloadTooLarge } from "../../lib/errors.ts";
+
+/** The order form's file once its content has been judged: what it really is, not what it claims. */
+export interface OrderFile {
+  bytes: Buffer;
+  /** The customer's own name for it, made safe to show and to offer as a download name. */
+  name: string;
+  mime: (typeof ORDER_FILE_TYPES)[number];
+  ext: string;
+}
+
+const MAX_NAME = 120;
+
+/**
+ * The form's text fields and its `file`, read from every part (they may come in any order),
+ * then validated together, so the customer reads every mistake at once: `issues` carry
+ * "body.<field>" paths like the JSON routes' validation errors. A file over
+ * ORDER_FILE_MAX_BYTES stops the reading at once with 413.
+ */
+export async function readOrderForm(request: FastifyRequest): Promise<{ input: OrderFormInput; file: OrderFile }> {
+  const fields: Record<string, unknown> = {};
+  let received: { bytes: Buffer; filename: string } | null = null;
+  for await (const part of request.parts({ limits: { fileSize: ORDER_FILE_MAX_BYTES } })) {
+    if (part.type === "field") {
+      // A `file` sent as text (no filename at all) is no file.
+      if (part.fieldname !== "file") fields[part.fieldname] = part.value;
+      continue;
+    }
+    let bytes: Buffer;
+    try {
+      bytes = await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw payloadTooLarge(MSG.orderFileTooLarge);
+      throw error;
+    }
+    // A browser sends an empty, nameless `file` part when nothing was chosen.
+    if (part.fieldname === "file") received = bytes.length > 0 ? { bytes, filename: part.filename } : null;
+    else fields[part.fieldname] = part.filename; // an unexpected file is an unknown field
+  }
+
+  const issues: { path: string; message: string }[] = [];
+  const parsed = orderFormInput.safeParse(fields);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      issues.push({ path: ["body", ...issue.path.map(String)].join("."), message: issue.message });
+    }
+  }
+  const file = received ? await judge(received.bytes, received.filename) : null;
+  if (!received) issues.push({ path: "body.file", message: MSG.orderFileMissing });
+  else if (!file) issues.push({ path: "body.file", message: MSG.orderFileInvalid });
+
+  if (!parsed.success || !file) throw badRequest(issues[0]?.message ?? MSG.invalidInput, issues);
+  return { input: parsed.data, file };
+}
+
+/** The type read from the bytes themselves; the declared type and the file name are ignored. */
+async function judge(bytes: Buffer, filename: string): Promise<OrderFile | null> {
+  const type = await fileTypeFromBuffer(bytes);
+  if (!type || !(ORDER_FILE_TYPES as readonly string[]).includes(type.mime)) return null;
+  return {
+    bytes,
+    name: safeFileName(filename, type.ext),
+    mime: type.mime as OrderFile["mime"],
+    ext: type.ext,
+  };
+}
+
+/**
+ * The customer's file name without any folder, control or path character, at most 120
+ * characters (the extension kept), or "commande.<ext>" when nothing is left.
+ */
+export function safeFileName(original: string, ext: string): string {
+  const base = (original.split(/[/\\]/).pop() ?? "")
+    .normalize("NFC")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f-\u009f"<>:|?*]/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^\.+/, "");
+  if (!base) return `commande.${ext}`;
+  const chars = Array.from(base);
+  if (chars.length <= MAX_NAME) return base;
+  const extension = path.extname(base);
+  const keep = extension.length > 0 && extension.length <= 10 ? extension : "";
+  return chars.slice(0, MAX_NAME - keep.length).join("") + keep;
+}
+
+/** Writes the file under a new random name in the private folder; answers that name. */
+export async function storeOrderFile(dir: string, file: OrderFile): Promise<string> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const name = `${randomUUID()}.${file.ext}`;
+  await writeFile(path.join(dir, name), file.bytes, { flag: "wx", mode: 0o600 });
+  return name;
+}
+
+/** Where a stored name lives; a name is never a path, whatever the database holds. */
+export const orderFilePath = (dir: string, storedName: string) => path.join(dir, path.basename(storedName));
+
+export async function removeOrderFile(dir: string, storedName: string): Promise<void> {
+  await rm(orderFilePath(dir, storedName), { force: true });
+}
+
+/**
+ * `attachment` with the name twice: RFC 6266's ASCII `filename` for old clients and the
+ * UTF-8 `filename*` (RFC 8187) that keeps "reçu-orange-money.pdf" as the customer named it.
+ */
+export function contentDisposition(name: string): string {
+  const ascii = name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]|["\\%]/g, "_");
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

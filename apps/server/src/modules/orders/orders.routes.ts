@@ -1,0 +1,96 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { cartOrderInput, envelope, MSG, order, orderReference, orderStatusInput } from "@shop/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Config } from "../../config.ts";
+import { ok } from "../../lib/envelope.ts";
+import { notFound } from "../../lib/errors.ts";
+import { requireAdmin } from "../../plugins/auth.ts";
+import { contentDisposition, orderFilePath, readOrderForm } from "./files.ts";
+import { toApiOrder } from "./orders.mapper.ts";
+import * as service from "./orders.service.ts";
+
+const orderAnswer = envelope(order);
+const toApi = ({ row, lines }: service.OrderWithLines) => toApiOrder(row, lines);
+
+/** Orders: from the cart's buttons, from the order form, and read back by their customer. */
+export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const orderRateLimit = { max: config.orderRateLimit.max, timeWindow: config.orderRateLimit.windowMs };
+  const statusRateLimit = { max: config.orderStatusRateLimit.max, timeWindow: config.orderStatusRateLimit.windowMs };
+
+  app.post(
+    "/orders/from-cart",
+    {
+      onRequest: app.authenticate,
+      schema: { tags: ["orders"], body: cartOrderInput, response: { 200: orderAnswer, 201: orderAnswer } },
+    },
+    async (request, reply) => {
+      const { order, created } = await service.orderFromCart(app.db, request.user!, request.body.channel);
+      return reply.status(created ? 201 : 200).send(ok(toApi(order), MSG.orderCreated));
+    },
+  );
+
+  app.post(
+    "/orders",
+    {
+      onRequest: app.identify,
+      config: { rateLimit: orderRateLimit },
+      schema: { tags: ["orders"], consumes: ["multipart/form-data"], response: { 201: orderAnswer } },
+    },
+    async (request, reply) => {
+      const { input, file } = await readOrderForm(request);
+      const placed = await service.orderFromForm(app.db, config.orderFilesDir, request.user, input, file);
+      return reply.status(201).send(ok(toApi(placed), MSG.orderCreated));
+    },
+  );
+
+  app.post(
+    "/order-status",
+    {
+      config: { rateLimit: statusRateLimit },
+      schema: { tags: ["orders"], body: orderStatusInput, response: { 200: orderAnswer } },
+    },
+    async (request) => {
+      const found = await service.orderForCustomer(app.db, request.body.reference, request.body.phone);
+      return ok(toApi(found), MSG.orderFound);
+    },
+  );
+
+  app.get(
+    "/my-orders",
+    { onRequest: app.authenticate, schema: { tags: ["orders"], response: { 200: envelope(z.array(order)) } } },
+    async (request) => ok((await service.ordersOf(app.db, request.user!.id)).map(toApi), MSG.ordersListed),
+  );
+
+  // The order form's file, for the shop's admins only: never under /uploads, never cached.
+  app.get(
+    "/orders/:reference/file",
+    {
+      onRequest: requireAdmin(app),
+      schema: {
+        tags: ["orders"],
+        params: z.object({ reference: orderReference }),
+        produces: ["application/octet-stream"],
+      },
+    },
+    async (request, reply) => {
+      const file = await service.orderFileOf(app.db, request.params.reference);
+      const location = orderFilePath(config.orderFilesDir, file.storedName);
+      const size = await stat(location).then(
+        (s) => s.size,
+        () => null,
+      );
+      if (size === null) throw notFound(MSG.orderFileNotFound);
+      return reply
+        .type(file.type)
+        .headers({
+          "content-length": size,
+          "content-disposition": contentDisposition(file.name),
+          "cache-control": "private, no-store",
+          "x-content-type-options": "nosniff",
+        })
+        .send(createReadStream(location));
+    },
+  );
+};

@@ -1,0 +1,281 @@
+import { MSG, type OrderFormInput } from "@shop/shared";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import {
+  cartLines,
+  type OrderLineRow,
+  type OrderRow,
+  orderLines,
+  orders,
+  products,
+  type UserRow,
+} from "../../db/schema.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { type OrderFile, removeOrderFile, storeOrderFile } from "./files.ts";
+import { type ReferenceGenerator, randomReference, withFreeReference } from "./reference.ts";
+
+export interface OrderWithLines {
+  row: OrderRow;
+  lines: OrderLineRow[];
+}
+
+/** What can be swapped in tests: the reference generator, to force collisions. */
+export interface OrderDeps {
+  newReference?: ReferenceGenerator;
+}
+
+type CartChannel = "whatsapp" | "phone";
+
+/** A cart line as it will be copied: the product's name and selling price right now. */
+interface CartSnapshotLine {
+  cartLineId: string;
+  productId: string;
+  productName: string;
+  unitPrice: number;
+  quantity: number;
+}
+
+/** How long a second tap on the cart's button answers the order of the first. */
+const TWIN_WINDOW = sql`interval '24 hours'`;
+/** First key of the per-customer advisory lock (the second is the user id's hash). */
+const ORDER_LOCK = 727_100_4;
+
+/**
+ * One customer's order writes run one after the other (two taps on the WhatsApp button, a
+ * form sent twice), so the twin check and the cart copy see each other's result.
+ */
+async function lockCustomer(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_LOCK}::int, hashtext(${userId}))`);
+}
+
+/** The cart in the order the cart page shows it (newest line first). */
+function cartSnapshot(tx: Db, userId: string): Promise<CartSnapshotLine[]> {
+  return tx
+    .select({
+      cartLineId: cartLines.id,
+      productId: products.id,
+      productName: products.productName,
+      unitPrice: products.sellingPrice,
+      quantity: cartLines.quantity,
+    })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.userId, userId))
+    .orderBy(desc(cartLines.createdAt), desc(cartLines.id));
+}
+
+const totals = (lines: readonly CartSnapshotLine[]) => ({
+  totalQuantity: lines.reduce((sum, l) => sum + l.quantity, 0),
+  totalPrice: lines.reduce((sum, l) => sum + l.quantity * l.unitPrice, 0),
+});
+
+type NewOrder = Omit<typeof orders.$inferInsert, "id" | "reference" | "totalQuantity" | "totalPrice">;
+
+/** The order under a free reference and its lines, copied from the cart snapshot. */
+async function insertOrder(
+  tx: Db,
+  values: NewOrder,
+  cart: readonly CartSnapshotLine[],
+  newReference: ReferenceGenerator = randomReference,
+): Promise<OrderWithLines> {
+  const row = await withFreeReference(async (reference) => {
+    const [inserted] = await tx
+      .insert(orders)
+      .values({ ...values, ...totals(cart), reference })
+      .onConflictDoNothing({ target: orders.reference })
+      .returning();
+    return inserted ?? null;
+  }, newReference);
+  const lines = cart.length
+    ? await tx
+        .insert(orderLines)
+        .values(
+          cart.map((l, position) => ({
+            orderId: row.id,
+            productId: l.productId,
+            productName: l.productName,
+            unitPrice: l.unitPrice,
+            quantity: l.quantity,
+            position,
+          })),
+        )
+        .returning()
+    : [];
+  return { row, lines: lines.sort((a, b) => a.position - b.position) };
+}
+
+async function linesOf(db: Db, orderIds: string[]): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  for (const line of rows) byOrder.get(line.orderId)?.push(line);
+  return byOrder;
+}
+
+const sameLines = (lines: readonly OrderLineRow[], cart: readonly CartSnapshotLine[]) =>
+  lines.length === cart.length &&
+  lines.every(
+    (l, i) =>
+      l.productId === cart[i]?.productId && l.unitPrice === cart[i]?.unitPrice && l.quantity === cart[i]?.quantity,
+  );
+
+/** The customer's new order of the last 24 h on this channel with exactly these lines, if any. */
+async function recentTwin(
+  tx: Db,
+  userId: string,
+  channel: CartChannel,
+  cart: readonly CartSnapshotLine[],
+): Promise<OrderWithLines | null> {
+  const candidates = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.channel, channel),
+        eq(orders.status, "nouvelle"),
+        gt(orders.createdAt, sql`now() - ${TWIN_WINDOW}`),
+        eq(orders.totalQuantity, totals(cart).totalQuantity),
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(20);
+  const lines = await linesOf(
+    tx,
+    candidates.map((c) => c.id),
+  );
+  for (const row of candidates) {
+    const own = lines.get(row.id) ?? [];
+    if (sameLines(own, cart)) return { row, lines: own };
+  }
+  return null;
+}
+
+/**
+ * The cart's WhatsApp or phone button: the cart becomes an order before the customer leaves
+ * for WhatsApp. A second tap with the same cart answers the first order (`created: false`).
+ * The cart is kept: the message may not have been sent yet.
+ */
+export async function orderFromCart(
+  db: Db,
+  user: UserRow,
+  channel: CartChannel,
+  deps: OrderDeps = {},
+): Promise<{ order: OrderWithLines; created: boolean }> {
+  return db.transaction(async (tx) => {
+    await lockCustomer(tx, user.id);
+    const cart = await cartSnapshot(tx, user.id);
+    if (cart.length === 0) throw badRequest(MSG.cartEmpty);
+    const twin = await recentTwin(tx, user.id, channel, cart);
+    if (twin) return { order: twin, created: false };
+    const order = await insertOrder(
+      tx,
+      { channel, userId: user.id, name: user.name, phone: null, address: "" },
+      cart,
+      deps.newReference,
+    );
+    return { order, created: true };
+  });
+}
+
+/**
+ * The order form. A signed-in customer's cart lines come with it and the cart is emptied,
+ * in the same transaction. The file is written first and removed if the order is not
+ * stored, so neither exists without the other.
+ */
+export async function orderFromForm(
+  db: Db,
+  filesDir: string,
+  user: UserRow | null,
+  input: OrderFormInput,
+  file: OrderFile,
+  deps: OrderDeps = {},
+): Promise<OrderWithLines> {
+  const storedName = await storeOrderFile(filesDir, file);
+  try {
+    return await db.transaction(async (tx) => {
+      let cart: CartSnapshotLine[] = [];
+      if (user) {
+        await lockCustomer(tx, user.id);
+        cart = await cartSnapshot(tx, user.id);
+      }
+      const order = await insertOrder(
+        tx,
+        {
+          channel: "form",
+          userId: user?.id ?? null,
+          name: input.name,
+          phone: input.number,
+          address: input.text,
+          message: input.message,
+          filePath: storedName,
+          fileName: file.name,
+          fileType: file.mime,
+        },
+        cart,
+        deps.newReference,
+      );
+      if (cart.length) {
+        await tx.delete(cartLines).where(
+          inArray(
+            cartLines.id,
+            cart.map((l) => l.cartLineId),
+          ),
+        );
+      }
+      return order;
+    });
+  } catch (error) {
+    await removeOrderFile(filesDir, storedName);
+    throw error;
+  }
+}
+
+/**
+ * The status page: found only when the reference and the phone both match, and answered the
+ * same way whether the reference exists or not.
+ */
+export async function orderForCustomer(db: Db, reference: string, phone: string): Promise<OrderWithLines> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.reference, reference), eq(orders.phone, phone)))
+    .limit(1);
+  if (!row) throw notFound(MSG.orderNotFound);
+  return { row, lines: (await linesOf(db, [row.id])).get(row.id) ?? [] };
+}
+
+/** The most orders "my orders" lists (newest first). */
+export const MY_ORDERS_MAX = 100;
+
+export async function ordersOf(db: Db, userId: string): Promise<OrderWithLines[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(MY_ORDERS_MAX);
+  const lines = await linesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ row, lines: lines.get(row.id) ?? [] }));
+}
+
+/** The stored file of an order, for the shop's admins. */
+export async function orderFileOf(
+  db: Db,
+  reference: string,
+): Promise<{ storedName: string; name: string; type: string }> {
+  const [row] = await db
+    .select({ filePath: orders.filePath, fileName: orders.fileName, fileType: orders.fileType })
+    .from(orders)
+    .where(eq(orders.reference, reference))
+    .limit(1);
+  if (!row?.filePath || !row.fileType) throw notFound(MSG.orderFileNotFound);
+  return { storedName: row.filePath, name: row.fileName ?? row.filePath, type: row.fileType };
+}

@@ -1,0 +1,74 @@
+import { useEffect, useRef } from "react";
+import { Form, Link } from "react-router";
+import { Field, inputClass, PasswordInput } from "./field";
+import { firstInvalid } from "./form-values";
+import { withRedirect } from "./redirect-target";
+import { SIGN_IN_FIELDS, type SignInFailure } from "./sign-in";
+import { useSending } from "./use-sending";
+
+/**
+ * The sign-in form. It posts to the page's actions: in the browser once scripts run, on the
+ * server before (or without) them, so a visitor on a slow connection can sign in at once.
+ */
+export function LoginForm({ result, redirectTo }: { result?: SignInFailure; redirectTo: string }) {
+  const action = withRedirect("/login", redirectTo);
+  const sending = useSending("/login");
+  const banner = useRef<HTMLParagraphElement>(null);
+  const errors = result?.fieldErrors ?? {};
+  const invalid = firstInvalid(SIGN_IN_FIELDS, errors);
+
+  // A refused field takes the focus; a refusal of the whole form is brought into view.
+  useEffect(() => {
+    if (!result) return;
+    if (invalid) document.getElementById(`login-${invalid}`)?.focus();
+    else banner.current?.scrollIntoView({ block: "center" });
+  }, [result, invalid]);
+
+  return (
+    <Form method="post" action={action} replace className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200">
+      {result && !invalid && (
+        <p ref={banner} role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
+          {result.message}
+        </p>
+      )}
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <Field id="login-email" name="email" label="E-mail" error={errors.email}>
+        {(props) => (
+          <input
+            {...props}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            maxLength={254}
+            defaultValue={result?.email}
+            className={inputClass}
+          />
+        )}
+      </Field>
+      <Field id="login-password" name="password" label="Mot de passe" error={errors.password}>
+        {(props) => <PasswordInput {...props} autoComplete="current-password" />}
+      </Field>
+      <p className="text-right text-sm">
+        <Link to="/forgot-password" className="font-medium text-brand underline">
+          Mot de passe oublié ?
+        </Link>
+      </p>
+      <button
+        type="submit"
+        disabled={sending}
+        className="w-full rounded-full bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark disabled:bg-brand-dark"
+      >
+        {sending ? "Connexion..." : "Connexion"}
+      </button>
+      <p className="text-center text-sm text-slate-700">
+        Pas encore de compte ?{" "}
+        <Link to={withRedirect("/sign-up", redirectTo)} className="font-semibold text-brand underline">
+          Créer un compte
+        </Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,224 @@
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Form, useNavigation, useSubmit } from "react-router";
+import {
+  checkOrderForm,
+  ORDER_FILE_ACCEPT,
+  type OrderField,
+  type OrderFieldErrors,
+  type OrderValues,
+  readOrderForm,
+} from "./order-form-data";
+import { shrinkPhoto } from "./shrink-image";
+
+const FIELDS: readonly OrderField[] = ["name", "number", "text", "file", "message"];
+
+const LABELS: Record<OrderField, string> = {
+  name: "Nom complet",
+  number: "Numéro de téléphone",
+  text: "Adresse de livraison",
+  file: "Fichier",
+  message: "Message (facultatif)",
+};
+
+const HINTS: Partial<Record<OrderField, string>> = {
+  number: "Un numéro camerounais, par exemple 6 77 12 34 56.",
+  text: "Ville, quartier, rue ou point de repère.",
+  file: "Photo ou capture du produit voulu, ou tout document utile : image ou PDF, 10 Mo au maximum.",
+};
+
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-invalid:border-red-700";
+
+const fieldId = (field: OrderField) => `order-${field}`;
+
+interface ControlProps {
+  id: string;
+  name: OrderField;
+  className: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}
+
+/** A label, its control, a hint and the field's French error under it. */
+function Field({
+  field,
+  error,
+  children,
+}: {
+  field: OrderField;
+  error?: string;
+  children: (props: ControlProps) => ReactNode;
+}) {
+  const id = fieldId(field);
+  const hint = HINTS[field];
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={id} className="font-medium">
+        {LABELS[field]}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {children({
+        id,
+        name: field,
+        className: inputClass,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+      })}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export interface OrderFormFailure {
+  message: string;
+  values: OrderValues;
+  fieldErrors: OrderFieldErrors;
+}
+
+/**
+ * The order form (SPEC.md §2 Order): name, number, address, file and an optional message. In
+ * the browser its fields are checked before anything is sent and a large photo is made smaller;
+ * the page's action sends it to the API. A refused form keeps everything typed, file included.
+ */
+export function OrderForm({ failure, cartCount }: { failure?: OrderFormFailure; cartCount: number }) {
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const sending = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [checked, setChecked] = useState<OrderFieldErrors | null>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => setHydrated(true), []);
+
+  // The browser's own check wins until the customer sends again; then the server's answer.
+  const errors = checked ?? failure?.fieldErrors ?? {};
+  const firstInvalid = FIELDS.find((f) => errors[f]);
+  const values = failure?.values;
+
+  useEffect(() => {
+    if (!failure) return;
+    setChecked(null);
+    const first = FIELDS.find((f) => failure.fieldErrors[f]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+    else bannerRef.current?.scrollIntoView({ block: "center" });
+  }, [failure]);
+
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      preventScrollReset
+      // Without JavaScript the browser checks the required fields; with it, our French checks.
+      noValidate={hydrated}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        const data = new FormData(form);
+        const file = data.get("file");
+        const found = checkOrderForm(readOrderForm(data), file instanceof File ? file : null);
+        const first = FIELDS.find((f) => found[f]);
+        if (first) {
+          setChecked(found);
+          document.getElementById(fieldId(first))?.focus();
+          return;
+        }
+        setChecked(null);
+        if (file instanceof File) data.set("file", await shrinkPhoto(file));
+        submit(data, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
+      }}
+      className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200"
+    >
+      <div ref={bannerRef} className="scroll-mt-32 empty:hidden">
+        {(failure || checked) && firstInvalid && (
+          <div role="alert" className="rounded-md bg-red-50 p-3 text-red-800 ring-1 ring-red-200">
+            <p className="font-semibold">Votre commande n'a pas été envoyée. Vérifiez :</p>
+            <ul className="mt-1 list-disc pl-5 text-sm">
+              {FIELDS.filter((f) => errors[f]).map((f) => (
+                <li key={f}>
+                  <a className="underline" href={`#${fieldId(f)}`}>
+                    {LABELS[f]} : {errors[f]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {failure && !checked && !firstInvalid && (
+          <div role="alert" className="rounded-md bg-red-50 p-3 text-red-800 ring-1 ring-red-200">
+            <p className="font-semibold">Votre commande n'a pas été envoyée : {failure.message}</p>
+            <p className="mt-1 text-sm">Vos informations sont conservées ci-dessous : vous pouvez réessayer.</p>
+          </div>
+        )}
+      </div>
+      {cartCount > 0 && (
+        <p className="rounded-md bg-brand/5 p-3 text-sm text-slate-800 ring-1 ring-brand/20">
+          {cartCount > 1
+            ? `Les ${cartCount} articles de votre panier seront joints à la commande.`
+            : "L'article de votre panier sera joint à la commande."}
+        </p>
+      )}
+      <Field field="name" error={errors.name}>
+        {(props) => (
+          <input {...props} required type="text" autoComplete="name" maxLength={100} defaultValue={values?.name} />
+        )}
+      </Field>
+      <Field field="number" error={errors.number}>
+        {(props) => (
+          <input
+            {...props}
+            required
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            maxLength={30}
+            defaultValue={values?.number}
+          />
+        )}
+      </Field>
+      <Field field="text" error={errors.text}>
+        {(props) => (
+          <textarea
+            {...props}
+            required
+            rows={2}
+            autoComplete="street-address"
+            maxLength={300}
+            defaultValue={values?.text}
+          />
+        )}
+      </Field>
+      <Field field="file" error={errors.file}>
+        {(props) => (
+          <input
+            {...props}
+            required
+            type="file"
+            accept={ORDER_FILE_ACCEPT}
+            className={`${props.className} file:mr-3 file:rounded-full file:border-0 file:bg-brand/10 file:px-3 file:py-1 file:font-semibold file:text-brand-dark`}
+          />
+        )}
+      </Field>
+      {failure && !hydrated && (
+        <p className="text-sm text-slate-700">Veuillez joindre à nouveau votre fichier avant de renvoyer.</p>
+      )}
+      <Field field="message" error={errors.message}>
+        {(props) => <textarea {...props} rows={4} maxLength={2000} defaultValue={values?.message} />}
+      </Field>
+      <button
+        type="submit"
+        disabled={sending}
+        className="w-full rounded-full bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark disabled:bg-brand-dark sm:w-auto"
+      >
+        {sending ? "Envoi de la commande…" : "Terminer la commande"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,193 @@
+import type { ProductRating, Review } from "@shop/shared";
+import { useEffect, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { toast } from "../../components/ui/toast";
+import { formatDate } from "../../lib/format-date";
+import { StarRow } from "./rating";
+
+/** How many reviews the page shows: the newest ones. */
+export const REVIEWS_SHOWN = 20;
+
+export interface ReviewList {
+  reviews: Review[];
+  total: number;
+}
+
+/** What the product page's action answers to a review: the new rating and list, or why not. */
+export type ReviewResult =
+  | { ok: true; message: string; rating: ProductRating; list: ReviewList }
+  | { ok: false; message: string; fieldErrors: { rating?: string; comment?: string } };
+
+/** One fetcher shared by the form, the list and the stars at the top of the page. */
+export const reviewFetcherKey = (productId: string) => `review-${productId}`;
+
+/** The latest answer to this page's review form, if any: the page's rating and list follow it. */
+export function useReviewResult(productId: string): ReviewResult | undefined {
+  return useFetcher<ReviewResult>({ key: reviewFetcherKey(productId) }).data;
+}
+
+const STAR_PATH = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z";
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span role="img" aria-label={`${rating} sur 5`} className="relative inline-block h-4 w-20">
+      <StarRow className="absolute inset-0 h-4 w-20 fill-slate-300" />
+      <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${rating * 20}%` }}>
+        <StarRow className="h-4 w-20 max-w-none fill-amber-500" />
+      </span>
+    </span>
+  );
+}
+
+/** 1 to 5 stars as radio buttons (keyboard: arrows), the chosen ones filled. */
+function StarPicker({ value, onChange, error }: { value: number; onChange: (n: number) => void; error?: string }) {
+  return (
+    <fieldset aria-describedby={error ? "review-rating-error" : undefined}>
+      <legend className="font-medium">Votre note</legend>
+      <div className="mt-1 flex gap-1">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label
+            key={n}
+            className="grid size-11 cursor-pointer place-items-center rounded-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand"
+          >
+            <input
+              type="radio"
+              name="rating"
+              value={n}
+              required
+              checked={value === n}
+              onChange={() => onChange(n)}
+              className="sr-only"
+            />
+            <svg
+              viewBox="0 0 20 20"
+              aria-hidden="true"
+              className={`size-8 ${n <= value ? "fill-amber-500" : "fill-slate-300"}`}
+            >
+              <path d={STAR_PATH} />
+            </svg>
+            <span className="sr-only">
+              {n} étoile{n > 1 ? "s" : ""}
+            </span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id="review-rating-error" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** A signed-in customer's review: new, or theirs to change (sent again, it replaces the first). */
+function ReviewForm({ productId, mine }: { productId: string; mine?: Review }) {
+  const fetcher = useFetcher<ReviewResult>({ key: reviewFetcherKey(productId) });
+  const [rating, setRating] = useState(mine?.rating ?? 0);
+  const sending = fetcher.state !== "idle";
+  const result = fetcher.data;
+  const failed = result && !result.ok ? result : undefined;
+  return (
+    <fetcher.Form method="post" className="mt-4 space-y-3 rounded-lg bg-white p-4 ring-1 ring-slate-200">
+      <h3 className="font-bold">{mine ? "Modifier mon avis" : "Donner mon avis"}</h3>
+      <input type="hidden" name="intent" value="review" />
+      <StarPicker value={rating} onChange={setRating} error={failed?.fieldErrors.rating} />
+      <div>
+        <label htmlFor="review-comment" className="font-medium">
+          Commentaire (facultatif)
+        </label>
+        <textarea
+          id="review-comment"
+          name="comment"
+          rows={3}
+          maxLength={1000}
+          defaultValue={mine?.comment}
+          aria-invalid={failed?.fieldErrors.comment ? true : undefined}
+          aria-describedby={failed?.fieldErrors.comment ? "review-comment-error" : undefined}
+          className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
+        />
+        {failed?.fieldErrors.comment && (
+          <p id="review-comment-error" className="mt-1 text-sm font-medium text-red-700">
+            {failed.fieldErrors.comment}
+          </p>
+        )}
+      </div>
+      {failed && !failed.fieldErrors.rating && !failed.fieldErrors.comment && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {failed.message}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={sending}
+        className="rounded-full bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:bg-brand-dark"
+      >
+        {sending ? "Envoi…" : mine ? "Modifier mon avis" : "Publier mon avis"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * 'Avis des clients': the newest reviews, and for a signed-in customer the form to give (or
+ * change) theirs; a visitor is invited to sign in and comes back here afterwards.
+ */
+export function Reviews({
+  productId,
+  list,
+  userId,
+}: {
+  productId: string;
+  list: ReviewList;
+  /** The signed-in customer, or undefined for a visitor. */
+  userId?: string;
+}) {
+  const result = useReviewResult(productId);
+  const shown = result?.ok ? result.list : list;
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) toast.success(result.message);
+    else toast.error(result.message);
+  }, [result]);
+  const mine = userId ? shown.reviews.find((r) => r.userId === userId) : undefined;
+  return (
+    <section aria-labelledby="reviews" className="mt-10" id="avis">
+      <h2 id="reviews" className="text-lg font-bold">
+        Avis des clients ({shown.total})
+      </h2>
+      {shown.reviews.length === 0 ? (
+        <p className="mt-2 text-slate-700">Soyez le premier à donner votre avis sur ce produit.</p>
+      ) : (
+        <ul className="mt-3 space-y-3">
+          {shown.reviews.map((review) => (
+            <li key={review._id} className="rounded-lg bg-white p-3 ring-1 ring-slate-200">
+              <p className="flex flex-wrap items-center gap-2 text-sm">
+                <Stars rating={review.rating} />
+                <span className="font-semibold">{review.userName}</span>
+                <span className="text-slate-600">· {formatDate(review.updatedAt)}</span>
+              </p>
+              {review.comment && <p className="mt-1 whitespace-pre-line text-slate-800">{review.comment}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+      {shown.total > shown.reviews.length && (
+        <p className="mt-2 text-sm text-slate-600">Les {shown.reviews.length} avis les plus récents sont affichés.</p>
+      )}
+      {userId ? (
+        // Keyed by the customer's review: after it is saved, the form shows it as theirs.
+        <ReviewForm key={mine?._id ?? "new"} productId={productId} mine={mine} />
+      ) : (
+        <p className="mt-4">
+          <Link
+            to={`/login?redirectTo=${encodeURIComponent(`/product/${productId}`)}`}
+            className="font-semibold text-brand underline"
+          >
+            Connectez-vous pour donner votre avis
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
