@@ -196,8 +196,7 @@ test.describe("cart", () => {
     await expect(page.getByText("Référence de votre commande : CMD-7K4Q")).toBeVisible();
   });
 
-  // Needs POST /api/orders/from-cart and GET /api/my-orders (server branch, not yet on main).
-  test.fixme("'Commander sur WhatsApp' records the order, then opens WhatsApp with its reference in a new tab", async ({
+  test("'Commander sur WhatsApp' records the order, then opens WhatsApp with its reference in a new tab", async ({
     page,
   }) => {
     await signUpAndSignIn(page);
@@ -222,8 +221,7 @@ test.describe("cart", () => {
     expect(await tab.evaluate(() => window.opener)).toBeNull();
   });
 
-  // Needs POST /api/orders/from-cart and GET /api/my-orders (server branch, not yet on main).
-  test.fixme("'Commander par téléphone' records the order and gives its reference and the number to call", async ({
+  test("'Commander par téléphone' records the order and gives its reference and the number to call", async ({
     page,
   }) => {
     await signUpAndSignIn(page);

@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { isRouteErrorResponse, Link, Outlet, useRouteError, useRouteLoaderData } from "react-router";
-import { CartActionsProvider, useCartSession } from "../features/cart/cart-session";
+import { CartActionsProvider, CartCountProvider, useCartSession } from "../features/cart/cart-session";
 import { Footer } from "../features/layout/footer";
 import { Header } from "../features/layout/header";
 import { loadSession } from "../features/layout/session";
@@ -45,11 +45,13 @@ export default function ShopLayout({ loaderData }: Route.ComponentProps) {
   const { session, actions } = useCartSession(loaderData.session);
   return (
     <CartActionsProvider value={actions}>
-      <Header shopName={loaderData.shop.name} session={session} />
-      <div className="pt-[6.5rem] lg:pt-16 print:pt-0">
-        <Outlet />
-      </div>
-      <Footer shop={loaderData.shop} />
+      <CartCountProvider value={session ? session.cartCount : null}>
+        <Header shopName={loaderData.shop.name} session={session} />
+        <div className="pt-[6.5rem] lg:pt-16 print:pt-0">
+          <Outlet />
+        </div>
+        <Footer shop={loaderData.shop} />
+      </CartCountProvider>
     </CartActionsProvider>
   );
 }

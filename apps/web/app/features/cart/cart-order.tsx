@@ -54,16 +54,7 @@ function Recorded({ order, channel, shop }: { order: Order; channel: Channel; sh
  * Ordering the cart (SPEC.md §1, §2): on WhatsApp (the order is recorded first, so the message
  * carries its reference), by phone (recorded, then the reference to quote), or with the form.
  */
-export function CartOrder({
-  shop,
-  lines,
-  onRecorded,
-}: {
-  shop: ShopIdentity;
-  lines: CartLine[];
-  /** After recording: the cart may have changed on the server. */
-  onRecorded: () => void;
-}) {
+export function CartOrder({ shop, lines }: { shop: ShopIdentity; lines: CartLine[] }) {
   const [sending, setSending] = useState<Channel | null>(null);
   const [recorded, setRecorded] = useState<{ order: Order; channel: Channel } | null>(null);
 
@@ -77,8 +68,8 @@ export function CartOrder({
     try {
       const record = () => api().orderFromCart(channel);
       const placed = channel === "whatsapp" ? await recordThenOpenWhatsapp(shop.whatsapp, record) : await record();
+      // The server keeps the cart (the shop has not confirmed yet), so there is nothing to reload.
       setRecorded({ order: placed, channel });
-      onRecorded();
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {

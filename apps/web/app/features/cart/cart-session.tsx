@@ -16,6 +16,17 @@ export const CartActionsProvider = CartActionsContext.Provider;
 
 export const useCartActions = () => useContext(CartActionsContext);
 
+// Apart from the actions, so that a new count re-renders only what shows it, not every card.
+const CartCountContext = createContext<number | null>(null);
+
+export const CartCountProvider = CartCountContext.Provider;
+
+/**
+ * The signed-in customer's cart count as the header shows it (null for a visitor or outside the
+ * layout). The layout's loader data keeps the count of its last load: pages read this instead.
+ */
+export const useCartCount = () => useContext(CartCountContext);
+
 /**
  * The layout's session with a cart count that can be refreshed on its own (decision 016): adding
  * to the cart asks for the count alone instead of reloading the page's data (on the home page,

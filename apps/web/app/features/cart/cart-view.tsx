@@ -32,7 +32,7 @@ function usePrintedAt() {
 /** The signed-in customer's cart: lines, 'Sommation', printing and ordering. */
 export function CartView({ loaded, shop }: { loaded: CartLine[]; shop: ShopIdentity }) {
   const { refreshCount } = useCartActions();
-  const { lines, pending, reload, setQuantity, remove } = useCartLines(loaded, refreshCount);
+  const { lines, pending, setQuantity, remove } = useCartLines(loaded, refreshCount);
   const totals = cartTotals(lines.map((l) => ({ quantity: l.quantity, sellingPrice: l.productId.sellingPrice })));
   const { printedAt, print } = usePrintedAt();
 
@@ -91,7 +91,7 @@ export function CartView({ loaded, shop }: { loaded: CartLine[]; shop: ShopIdent
               </button>
             </>
           )}
-          <CartOrder shop={shop} lines={lines} onRecorded={() => void Promise.all([reload(), refreshCount()])} />
+          <CartOrder shop={shop} lines={lines} />
         </div>
       </div>
     </>

@@ -31,18 +31,17 @@ export function useCartLines(loaded: CartLine[], refreshCount: () => Promise<voi
 
   /** Asks the server for the cart again; `fallback` is the confirmed change, shown if that fails. */
   const reload = useCallback(
-    async (fallback?: (current: CartLine[]) => CartLine[]) => {
+    async (fallback: (current: CartLine[]) => CartLine[]) => {
       const ask = ++asked.current;
       let next: CartLine[];
       try {
         next = await api().viewCart();
       } catch {
         // The change itself was confirmed: show it on the lines as they are.
-        if (fallback)
-          setFresh((previous) => ({
-            base: loaded,
-            lines: fallback(previous?.base === loaded ? previous.lines : loaded),
-          }));
+        setFresh((previous) => ({
+          base: loaded,
+          lines: fallback(previous?.base === loaded ? previous.lines : loaded),
+        }));
         return;
       }
       if (ask === asked.current) setFresh({ base: loaded, lines: next });
@@ -73,7 +72,6 @@ export function useCartLines(loaded: CartLine[], refreshCount: () => Promise<voi
   return {
     lines,
     pending,
-    reload,
     setQuantity: (line: CartLine, quantity: number) =>
       change(
         line._id,
