@@ -61,6 +61,12 @@ describe("order messages", () => {
     );
   });
 
+  it("lists the cart without a reference before the order is recorded", () => {
+    const text = cartWhatsappMessage(null, [{ productName: "iPhone 13", quantity: 1, unitPrice: 275000 }]);
+    expect(text.split("\n")[0]).toBe("Bonjour, je souhaite commander :");
+    expect(text).toContain("Quantité totale : 1");
+  });
+
   it("gives the form's reference", () => {
     expect(orderReferenceWhatsappMessage("CMD-7K4Q")).toContain("CMD-7K4Q");
   });

@@ -37,9 +37,11 @@ export interface MessageLine {
 
 /**
  * The cart's order message (SPEC.md §7): every line (number, name, quantity, price in FCFA),
- * the total quantity, the total price and thanks, plus the reference the shop recorded.
+ * the total quantity, the total price and thanks, plus the reference the shop recorded. Without
+ * a reference (null) it is the spec's message as sent before the order is recorded: the cart's
+ * link before the page's scripts have run.
  */
-export function cartWhatsappMessage(reference: string, lines: readonly MessageLine[]): string {
+export function cartWhatsappMessage(reference: string | null, lines: readonly MessageLine[]): string {
   let quantity = 0;
   let price = 0;
   const rows = lines.map((line, i) => {
@@ -48,7 +50,7 @@ export function cartWhatsappMessage(reference: string, lines: readonly MessageLi
     return `${i + 1}. ${line.productName} - Quantité : ${line.quantity} - Prix : ${formatPrice(line.unitPrice)}`;
   });
   return [
-    `Bonjour, je souhaite commander (référence ${reference}) :`,
+    reference ? `Bonjour, je souhaite commander (référence ${reference}) :` : "Bonjour, je souhaite commander :",
     ...rows,
     `Quantité totale : ${quantity}`,
     `Prix total : ${formatPrice(price)}`,

@@ -1,8 +1,77 @@
-// Placeholder while issue 4 is built in parallel branches; replaced by the real screen.
-export default function Cart() {
+import { Navigate, redirect, useAsyncError, useNavigation, useRevalidator } from "react-router";
+import { Deferred } from "../components/ui/deferred";
+import { CartSkeleton } from "../features/cart/cart-skeleton";
+import { CartView } from "../features/cart/cart-view";
+import { loginHref } from "../features/cart/login-href";
+import { errorMessage } from "../features/cart/use-cart-lines";
+import { pageMeta } from "../features/content/meta";
+import { useShop } from "../features/layout/use-shop";
+import { ApiError, api } from "../lib/api";
+import type { Route } from "./+types/cart";
+
+const LOGIN = loginHref("/cart");
+
+const signedOut = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+/** First load: a visitor without a session is sent to sign in before any page is drawn. */
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!/(?:^|;\s*)token=/.test(request.headers.get("cookie") ?? "")) throw redirect(LOGIN);
+  try {
+    return { lines: await api(request).viewCart() };
+  } catch (error) {
+    if (signedOut(error)) throw redirect(LOGIN);
+    throw error;
+  }
+}
+
+/** Later navigations: the browser asks the API itself, and the line placeholders show meanwhile. */
+export function clientLoader() {
+  return { lines: api().viewCart() };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return [
+    ...pageMeta(
+      matches,
+      "Panier",
+      "Votre panier : vos articles, leur total, et la commande sur WhatsApp ou par téléphone.",
+    ),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+/** The cart could not be read: a visitor whose session ended signs in again; otherwise, try again. */
+function CartLoadError() {
+  const error = useAsyncError();
+  const navigation = useNavigation();
+  const { revalidate, state } = useRevalidator();
+  if (signedOut(error)) {
+    // Signing out from this page is already leading elsewhere: let it.
+    return navigation.state === "idle" ? <Navigate to={LOGIN} replace /> : null;
+  }
   return (
-    <main className="mx-auto max-w-md px-4 pt-8 pb-12">
-      <h1 className="text-2xl font-extrabold">Panier</h1>
+    <div role="alert" className="rounded-lg bg-white p-6 text-center ring-1 ring-slate-200">
+      <p>{errorMessage(error)}</p>
+      <button
+        type="button"
+        onClick={() => void revalidate()}
+        disabled={state === "loading"}
+        className="mt-4 rounded-full bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark"
+      >
+        Réessayer
+      </button>
+    </div>
+  );
+}
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const shop = useShop();
+  return (
+    <main className="mx-auto max-w-5xl px-4 pt-6 pb-12 print:max-w-none print:p-0">
+      <h1 className="mb-4 text-2xl font-extrabold">Panier</h1>
+      <Deferred value={loaderData.lines} fallback={<CartSkeleton />} errorElement={<CartLoadError />}>
+        {(lines) => <CartView loaded={lines} shop={shop} />}
+      </Deferred>
     </main>
   );
 }

@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import { Deferred } from "../components/ui/deferred";
 import { Price } from "../components/ui/price";
+import { AddToCartButton } from "../features/cart/add-to-cart-button";
 import { ROW_ITEM_CLASS } from "../features/catalog/category-section";
 import { type CardProduct, ProductCard, toCardProduct } from "../features/catalog/product-card";
 import { ScrollRow } from "../features/catalog/scroll-row";
@@ -218,7 +219,13 @@ function ProductView({
             <Price price={product.price} sellingPrice={product.sellingPrice} size="lg" />
             {off > 0 && <p className="sr-only">Réduction de {off} %</p>}
           </div>
-          <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+          <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <AddToCartButton
+              productId={product._id}
+              productName={product.productName}
+              returnTo={`/product/${product._id}`}
+              className="bg-brand px-5 py-3 text-white hover:bg-brand-dark"
+            />
             <a
               href={whatsappLink(shop.whatsapp, productWhatsappMessage(product.productName, product.sellingPrice))}
               target="_blank"

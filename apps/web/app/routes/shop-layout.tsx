@@ -1,5 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { isRouteErrorResponse, Link, Outlet, useRouteError, useRouteLoaderData } from "react-router";
+import { CartActionsProvider, CartCountProvider, useCartSession } from "../features/cart/cart-session";
 import { Footer } from "../features/layout/footer";
 import { Header } from "../features/layout/header";
 import { loadSession } from "../features/layout/session";
@@ -40,14 +41,18 @@ export function shouldRevalidate({
 }
 
 export default function ShopLayout({ loaderData }: Route.ComponentProps) {
+  // The header's cart count is refreshed on its own after a cart change (decision 016).
+  const { session, actions } = useCartSession(loaderData.session);
   return (
-    <>
-      <Header shopName={loaderData.shop.name} session={loaderData.session} />
-      <div className="pt-[6.5rem] lg:pt-16">
-        <Outlet />
-      </div>
-      <Footer shop={loaderData.shop} />
-    </>
+    <CartActionsProvider value={actions}>
+      <CartCountProvider value={session ? session.cartCount : null}>
+        <Header shopName={loaderData.shop.name} session={session} />
+        <div className="pt-[6.5rem] lg:pt-16 print:pt-0">
+          <Outlet />
+        </div>
+        <Footer shop={loaderData.shop} />
+      </CartCountProvider>
+    </CartActionsProvider>
   );
 }
 

@@ -109,7 +109,7 @@ export function Toaster() {
   const errors = list.filter((t) => t.tone === "error");
   const others = list.filter((t) => t.tone !== "error");
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-4">
+    <div className="pointer-events-none fixed inset-x-0 top-3 z-[60] flex flex-col items-center gap-2 px-4 print:hidden">
       {/* The live regions wrap the lists: a list may not take the alert or status role (axe). */}
       <div role="alert" aria-live="assertive">
         <ul className="flex flex-col items-center gap-2">

@@ -3,6 +3,7 @@ import { imageSrcSet } from "@shop/shared/core";
 import { Link } from "react-router";
 import { Price } from "../../components/ui/price";
 import { ProductImage } from "../../components/ui/product-image";
+import { AddToCartButton } from "../cart/add-to-cart-button";
 
 export const CARD_IMAGE_SIZES = "(min-width: 1024px) 220px, 45vw";
 
@@ -39,33 +40,49 @@ export const toCardProduct = (p: Product): CardProduct => ({
   image: p.productImage[0],
 });
 
-/** A product in a row or a grid: first image, name, category, prices. */
+/**
+ * A product in a row or a grid: first image, name, category, prices, and 'Ajouter au panier'.
+ * The link holds the picture and the text; the button is its sibling below it, never inside
+ * it (a button in a link is invalid HTML and would follow the link too).
+ */
 export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
   const image = product.image;
+  const to = `/product/${product._id}`;
   return (
-    <Link
-      to={`/product/${product._id}`}
-      className="flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-brand"
-    >
-      <div className="aspect-square bg-slate-100">
-        {image && (
-          <ProductImage
-            url={image}
-            alt={product.productName}
-            size={400}
-            sizes={CARD_IMAGE_SIZES}
-            priority={eager}
-            className="h-full w-full object-contain p-2"
-          />
-        )}
-      </div>
-      <div className="flex flex-1 flex-col gap-1 p-3">
-        <h3 className="line-clamp-2 text-sm font-semibold">{product.productName}</h3>
-        <p className="text-xs text-slate-600">{product.category}</p>
-        <div className="mt-auto">
-          <Price price={product.price} sellingPrice={product.sellingPrice} />
+    <article className="flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md">
+      <Link
+        to={to}
+        className="flex flex-1 flex-col rounded-t-lg focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand"
+      >
+        <div className="aspect-square bg-slate-100">
+          {image && (
+            <ProductImage
+              url={image}
+              alt={product.productName}
+              size={400}
+              sizes={CARD_IMAGE_SIZES}
+              priority={eager}
+              className="h-full w-full object-contain p-2"
+            />
+          )}
         </div>
+        <div className="flex flex-1 flex-col gap-1 p-3 pb-2">
+          <h3 className="line-clamp-2 text-sm font-semibold">{product.productName}</h3>
+          <p className="text-xs text-slate-600">{product.category}</p>
+          <div className="mt-auto">
+            <Price price={product.price} sellingPrice={product.sellingPrice} />
+          </div>
+        </div>
+      </Link>
+      <div className="px-2 pb-2">
+        <AddToCartButton
+          productId={product._id}
+          productName={product.productName}
+          returnTo={to}
+          compact
+          className="w-full border border-brand px-2 text-[0.8125rem] text-brand hover:bg-brand hover:text-white sm:text-sm"
+        />
       </div>
-    </Link>
+    </article>
   );
 }

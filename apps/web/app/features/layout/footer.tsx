@@ -19,7 +19,7 @@ const LINKS = [
 
 export function Footer({ shop }: { shop: ShopIdentity }) {
   return (
-    <footer className="mt-12 bg-slate-900 text-slate-200">
+    <footer className="mt-12 bg-slate-900 text-slate-200 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-3">
         <section>
           <h2 className="text-lg font-bold text-white">{shop.name}</h2>

@@ -117,7 +117,7 @@ function UserMenu({ session }: { session: Session }) {
 
 export function Header({ shopName, session }: { shopName: string; session: Session | null }) {
   return (
-    <header className="fixed inset-x-0 top-0 z-40 bg-white shadow-sm">
+    <header className="fixed inset-x-0 top-0 z-40 bg-white shadow-sm print:hidden">
       {/* On a phone: menu, name, cart and Connexion on one line, the search box full width below. */}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-2 px-3 py-2 lg:h-16 lg:flex-nowrap lg:gap-x-4 lg:py-0">
         <MobileMenu session={session} />

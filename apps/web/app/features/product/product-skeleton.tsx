@@ -2,7 +2,7 @@ const block = "animate-pulse rounded bg-slate-200";
 
 /**
  * The product page's shape while a client navigation fetches the product: breadcrumb, photo,
- * thumbnails, brand, title, prices and the two order buttons, at their final sizes.
+ * thumbnails, brand, title, prices and the three buttons (cart, WhatsApp, call), at their final sizes.
  */
 export function ProductSkeleton() {
   return (
@@ -27,7 +27,8 @@ export function ProductSkeleton() {
           <div className={`mt-2 h-4 w-32 ${block}`} />
           <div className={`mt-3 h-4 w-40 ${block}`} />
           <div className={`mt-4 h-8 w-48 ${block}`} />
-          <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+          <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <div className={`h-12 rounded-full sm:w-56 ${block}`} />
             <div className={`h-12 rounded-full sm:w-56 ${block}`} />
             <div className={`h-12 rounded-full sm:w-48 ${block}`} />
           </div>

@@ -1,0 +1,81 @@
+import { SERVER_ERROR_MESSAGE } from "@shop/shared/core";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "../../components/ui/toast";
+import { ApiError, api } from "../../lib/api";
+import { useCartActions } from "./cart-session";
+import { loginHref } from "./login-href";
+
+/**
+ * 'Ajouter au panier' (decision 016). A visitor goes to the sign-in page, which brings them back
+ * to `returnTo`; a signed-in customer's product is added by a plain call to the API, so the
+ * page's own data is not loaded again, and the header's count alone is refreshed.
+ */
+export function AddToCartButton({
+  productId,
+  productName,
+  returnTo,
+  compact = false,
+  className = "",
+}: {
+  productId: string;
+  productName: string;
+  /** Where the sign-in page sends a visitor back to: the product's page. */
+  returnTo: string;
+  /** On a card (160 px wide on a phone, as narrow in the desktop grid): the words alone, on one line. */
+  compact?: boolean;
+  className?: string;
+}) {
+  const { signedIn, refreshCount } = useCartActions();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  const add = async () => {
+    if (!signedIn) {
+      navigate(loginHref(returnTo));
+      return;
+    }
+    setBusy(true);
+    try {
+      toast.success(await api().addToCart(productId));
+      void refreshCount();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) navigate(loginHref(returnTo));
+      // Already in the cart: said as information, the cart keeps its one line.
+      else if (error instanceof ApiError && error.status === 409) toast.info(error.message);
+      else toast.error(error instanceof ApiError ? error.message : SERVER_ERROR_MESSAGE);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      onClick={add}
+      disabled={busy}
+      aria-label={`Ajouter au panier : ${productName}`}
+      className={`inline-flex min-h-10 items-center justify-center gap-2 whitespace-nowrap rounded-full font-semibold transition disabled:cursor-wait disabled:opacity-70 ${className}`}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className={`size-5 shrink-0 ${busy ? "animate-spin motion-reduce:animate-none" : compact ? "hidden" : ""}`}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        {busy ? (
+          <path d="M12 3a9 9 0 1 0 9 9" strokeLinecap="round" />
+        ) : (
+          <path
+            d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.8L20 8H6.2M12 10v4M10 12h4"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        )}
+      </svg>
+      {busy ? "Ajout…" : "Ajouter au panier"}
+    </button>
+  );
+}

@@ -1,0 +1,117 @@
+import type { CartLine, Order, ShopIdentity } from "@shop/shared";
+import { cartWhatsappMessage, whatsappLink } from "@shop/shared/core";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "../../components/ui/toast";
+import { api } from "../../lib/api";
+import { displayPhone, telHref } from "../../lib/format-phone";
+import { errorMessage } from "./use-cart-lines";
+import { cartMessageLines, recordThenOpenWhatsapp } from "./whatsapp-order";
+
+type Channel = "whatsapp" | "phone";
+
+/** What the customer reads once the order is recorded: its reference, and for a call, the number. */
+function Recorded({ order, channel, shop }: { order: Order; channel: Channel; shop: ShopIdentity }) {
+  const box = useRef<HTMLDivElement>(null);
+  // Said at once to screen readers, and in view on a phone where the panel is below the lines.
+  useEffect(() => {
+    box.current?.focus();
+  }, []);
+  return (
+    <div
+      ref={box}
+      tabIndex={-1}
+      role="status"
+      className="rounded-lg bg-green-50 p-4 text-green-950 ring-1 ring-green-700/30 focus:outline-none"
+    >
+      <p className="font-bold">
+        Référence de votre commande : <span className="font-mono tracking-wider">{order.reference}</span>
+      </p>
+      {channel === "whatsapp" ? (
+        <p className="mt-1 text-sm">
+          Votre commande est enregistrée. Envoyez le message préparé sur WhatsApp : la boutique vous confirmera la
+          commande.
+        </p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm">
+            Votre commande est enregistrée. Appelez la boutique au {displayPhone(shop.phone)} et donnez cette référence
+            : la boutique vous confirmera la commande.
+          </p>
+          <a
+            href={telHref(shop.phone)}
+            className="mt-3 block rounded-full bg-green-800 px-5 py-3 text-center font-semibold text-white hover:bg-green-900 print:hidden"
+          >
+            Appeler
+          </a>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Ordering the cart (SPEC.md §1, §2): on WhatsApp (the order is recorded first, so the message
+ * carries its reference), by phone (recorded, then the reference to quote), or with the form.
+ */
+export function CartOrder({ shop, lines }: { shop: ShopIdentity; lines: CartLine[] }) {
+  const [sending, setSending] = useState<Channel | null>(null);
+  const [recorded, setRecorded] = useState<{ order: Order; channel: Channel } | null>(null);
+
+  // A double tap records one order: the state would only say so at the next render.
+  const inFlight = useRef(false);
+
+  const order = async (channel: Channel) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setSending(channel);
+    try {
+      const record = () => api().orderFromCart(channel);
+      const placed = channel === "whatsapp" ? await recordThenOpenWhatsapp(shop.whatsapp, record) : await record();
+      // The server keeps the cart (the shop has not confirmed yet), so there is nothing to reload.
+      setRecorded({ order: placed, channel });
+    } catch (error) {
+      toast.error(errorMessage(error));
+    } finally {
+      inFlight.current = false;
+      setSending(null);
+    }
+  };
+
+  const action =
+    "block w-full rounded-full px-5 py-3 text-center font-semibold aria-disabled:cursor-wait aria-disabled:opacity-70";
+  return (
+    <div className="flex flex-col gap-3">
+      {recorded && <Recorded key={recorded.order.reference} shop={shop} {...recorded} />}
+      {lines.length > 0 && (
+        <div className="flex flex-col gap-3 print:hidden">
+          {/* Without scripts, the spec's link: the message without a reference, nothing recorded. */}
+          <a
+            href={whatsappLink(shop.whatsapp, cartWhatsappMessage(null, cartMessageLines(lines)))}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-disabled={sending !== null || undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              void order("whatsapp");
+            }}
+            className={`${action} bg-green-700 text-white hover:bg-green-800`}
+          >
+            {sending === "whatsapp" ? "Enregistrement…" : "Commander sur WhatsApp"}
+          </a>
+          <button
+            type="button"
+            aria-disabled={sending !== null || undefined}
+            onClick={() => void order("phone")}
+            className={`${action} border-2 border-brand text-brand hover:bg-brand/5`}
+          >
+            {sending === "phone" ? "Enregistrement…" : "Commander par téléphone"}
+          </button>
+          <Link to="/order" className="text-center text-sm font-semibold text-brand underline">
+            Commander avec le formulaire
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

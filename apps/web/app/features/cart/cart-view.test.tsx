@@ -1,0 +1,226 @@
+import type { CartLine, Order, ShopIdentity } from "@shop/shared";
+import { cartWhatsappMessage, formatPrice, MSG } from "@shop/shared/core";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../../components/ui/toast";
+import { ApiError } from "../../lib/api";
+import { CartActionsProvider } from "./cart-session";
+import { CartView } from "./cart-view";
+
+const cart = {
+  viewCart: vi.fn<() => Promise<CartLine[]>>(),
+  updateCartLine: vi.fn<(id: string, quantity: number) => Promise<string>>(),
+  deleteCartLine: vi.fn<(id: string) => Promise<string>>(),
+  orderFromCart: vi.fn<(channel: "whatsapp" | "phone") => Promise<Order>>(),
+};
+vi.mock("../../lib/api", async (original) => ({
+  ...(await original<typeof import("../../lib/api")>()),
+  api: () => cart,
+}));
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+const at = "2025-01-01T00:00:00.000Z";
+const line = (n: number, quantity: number, sellingPrice: number): CartLine => ({
+  _id: uuid(100 + n),
+  userId: uuid(99),
+  quantity,
+  productId: {
+    _id: uuid(n),
+    productName: `Produit ${n}`,
+    brandName: "Marque",
+    category: "SAMSUNG",
+    productImage: [],
+    description: "",
+    price: sellingPrice,
+    sellingPrice,
+    userId: null,
+    createdAt: at,
+    updatedAt: at,
+  },
+  createdAt: at,
+  updatedAt: at,
+});
+
+const shop: ShopIdentity = {
+  name: "Boutique Test",
+  phone: "237699000000",
+  whatsapp: "237677000000",
+  email: "contact@boutique.test",
+  address: "Maképé, Yaoundé",
+  social: {},
+};
+
+function renderCart(lines: CartLine[], refreshCount = vi.fn(async () => {})) {
+  const Stub = createRoutesStub([
+    {
+      path: "/cart",
+      Component: () => (
+        <CartActionsProvider value={{ signedIn: true, refreshCount }}>
+          <CartView loaded={lines} shop={shop} />
+        </CartActionsProvider>
+      ),
+    },
+  ]);
+  render(<Stub initialEntries={["/cart"]} />);
+  return { refreshCount };
+}
+
+const button = (name: string) => screen.getByRole("button", { name }) as HTMLButtonElement;
+const summary = () => within(screen.getByRole("region", { name: "Sommation" }));
+
+describe("CartView", () => {
+  beforeEach(() => {
+    for (const call of Object.values(cart)) call.mockReset();
+    vi.spyOn(toast, "success");
+    vi.spyOn(toast, "error");
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("says 'Pas de produits' for an empty cart, with no summary and nothing to order", () => {
+    renderCart([]);
+    expect(screen.getByText("Pas de produits")).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Sommation" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Commander sur WhatsApp" })).toBeNull();
+  });
+
+  it("sums quantities and quantity × selling price in 'Sommation'", () => {
+    renderCart([line(1, 2, 250_000), line(2, 1, 95_000)]);
+    expect(summary().getByText("Quantité").nextElementSibling?.textContent).toBe("3");
+    expect(summary().getByText("Prix Total").nextElementSibling?.textContent).toBe(formatPrice(595_000));
+  });
+
+  it("minus is disabled at 1 and works from 2; plus adds one", () => {
+    renderCart([line(1, 1, 1000), line(2, 2, 1000)]);
+    expect(button("Diminuer la quantité de Produit 1").disabled).toBe(true);
+    expect(button("Diminuer la quantité de Produit 2").disabled).toBe(false);
+    expect(button("Augmenter la quantité de Produit 1").disabled).toBe(false);
+  });
+
+  it("shows a change only once the server said success, then the cart as asked again", async () => {
+    let confirm: (message: string) => void = () => {};
+    cart.updateCartLine.mockImplementation(() => new Promise((resolve) => (confirm = resolve)));
+    cart.viewCart.mockResolvedValue([line(1, 3, 1000)]);
+    renderCart([line(1, 2, 1000)]);
+    const plus = button("Augmenter la quantité de Produit 1");
+    fireEvent.click(plus);
+    expect(cart.updateCartLine).toHaveBeenCalledWith(uuid(101), 3);
+    // Nothing shown in advance, and the line's buttons wait.
+    expect(screen.getByRole("status", { name: "" }).textContent).toBe("2");
+    expect(plus.getAttribute("aria-disabled")).toBe("true");
+    fireEvent.click(plus);
+    expect(cart.updateCartLine).toHaveBeenCalledOnce();
+    await act(async () => confirm(MSG.cartUpdated));
+    expect(cart.viewCart).toHaveBeenCalledOnce();
+    expect(screen.getByRole("status", { name: "" }).textContent).toBe("3");
+    expect(summary().getByText("Prix Total").nextElementSibling?.textContent).toBe(formatPrice(3000));
+    expect(plus.getAttribute("aria-disabled")).toBeNull();
+  });
+
+  it("keeps the line as it was when the server refuses, with its message", async () => {
+    cart.updateCartLine.mockRejectedValue(new ApiError(400, "Quantité invalide."));
+    renderCart([line(1, 2, 1000)]);
+    fireEvent.click(button("Diminuer la quantité de Produit 1"));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Quantité invalide."));
+    expect(cart.viewCart).not.toHaveBeenCalled();
+    expect(screen.getByRole("status", { name: "" }).textContent).toBe("2");
+  });
+
+  it("removes a line on success, refreshes the header's count and says so", async () => {
+    cart.deleteCartLine.mockResolvedValue(MSG.cartDeleted);
+    cart.viewCart.mockResolvedValue([]);
+    const { refreshCount } = renderCart([line(1, 1, 1000)]);
+    fireEvent.click(button("Retirer Produit 1 du panier"));
+    expect(await screen.findByText("Pas de produits")).toBeTruthy();
+    expect(cart.deleteCartLine).toHaveBeenCalledWith(uuid(101));
+    expect(refreshCount).toHaveBeenCalledOnce();
+    expect(toast.success).toHaveBeenCalledWith(MSG.cartDeleted);
+  });
+
+  it("'imprimer' dates the printed summary and opens the print dialog", () => {
+    const print = vi.spyOn(window, "print").mockImplementation(() => {});
+    renderCart([line(1, 1, 1000)]);
+    fireEvent.click(button("imprimer"));
+    expect(print).toHaveBeenCalledOnce();
+    expect(screen.getByText(/^Récapitulatif de commande du /)).toBeTruthy();
+    expect(screen.getByText("Boutique Test")).toBeTruthy();
+  });
+});
+
+describe("ordering from the cart", () => {
+  const order = (reference: string): Order => ({
+    _id: uuid(500),
+    reference,
+    channel: "whatsapp",
+    status: "nouvelle",
+    name: "Client",
+    phone: null,
+    address: "",
+    message: "",
+    hasFile: false,
+    lines: [{ productId: uuid(1), productName: "Produit 1", unitPrice: 1000, quantity: 2 }],
+    totalQuantity: 2,
+    totalPrice: 2000,
+    createdAt: at,
+    updatedAt: at,
+  });
+
+  beforeEach(() => {
+    for (const call of Object.values(cart)) call.mockReset();
+    cart.viewCart.mockResolvedValue([line(1, 2, 1000)]);
+    vi.spyOn(toast, "error");
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("opens the tab during the click, records the order, then sends the tab to WhatsApp with the reference", async () => {
+    const blank = document.implementation.createHTMLDocument();
+    const tab = { document: blank, closed: false, opener: window as unknown, location: { href: "" }, close: vi.fn() };
+    let recorded: (o: Order) => void = () => {};
+    cart.orderFromCart.mockImplementation(() => new Promise((resolve) => (recorded = resolve)));
+    const open = vi.spyOn(window, "open").mockImplementation(() => tab as unknown as Window);
+    renderCart([line(1, 2, 1000)]);
+    const link = screen.getByRole("link", { name: "Commander sur WhatsApp" });
+    // Without scripts it is the spec's plain wa.me link.
+    expect(link.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/237677000000\?text=/);
+    fireEvent.click(link);
+    // Opened synchronously in the click, before the order is recorded: no pop-up blocker.
+    expect(open).toHaveBeenCalledWith("", "_blank");
+    expect(cart.orderFromCart).toHaveBeenCalledWith("whatsapp");
+    expect(tab.location.href).toBe("");
+    expect(blank.body.textContent).toBe("Enregistrement de votre commande…");
+    await act(async () => recorded(order("CMD-7K4Q")));
+    expect(tab.opener).toBeNull();
+    const url = new URL(tab.location.href);
+    expect(url.origin + url.pathname).toBe("https://wa.me/237677000000");
+    expect(url.searchParams.get("text")).toBe(
+      cartWhatsappMessage("CMD-7K4Q", [{ productName: "Produit 1", quantity: 2, unitPrice: 1000 }]),
+    );
+    expect(screen.getByText(/Référence de votre commande :/).textContent).toBe(
+      "Référence de votre commande : CMD-7K4Q",
+    );
+    expect(screen.getByText(/la boutique vous confirmera la commande/)).toBeTruthy();
+  });
+
+  it("closes the empty tab and shows the server's message when recording fails", async () => {
+    const blank = document.implementation.createHTMLDocument();
+    const tab = { document: blank, closed: false, opener: null, location: { href: "" }, close: vi.fn() };
+    vi.spyOn(window, "open").mockImplementation(() => tab as unknown as Window);
+    cart.orderFromCart.mockRejectedValue(new ApiError(400, MSG.cartEmpty));
+    renderCart([line(1, 2, 1000)]);
+    fireEvent.click(screen.getByRole("link", { name: "Commander sur WhatsApp" }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.cartEmpty));
+    expect(tab.close).toHaveBeenCalledOnce();
+    expect(tab.location.href).toBe("");
+    expect(screen.queryByText(/Référence de votre commande/)).toBeNull();
+  });
+
+  it("by phone: records the order, then gives the reference and the number to call", async () => {
+    cart.orderFromCart.mockResolvedValue({ ...order("CMD-9XZ2"), channel: "phone" });
+    renderCart([line(1, 2, 1000)]);
+    fireEvent.click(button("Commander par téléphone"));
+    expect(await screen.findByText("CMD-9XZ2")).toBeTruthy();
+    expect(cart.orderFromCart).toHaveBeenCalledWith("phone");
+    expect(screen.getByRole("link", { name: "Appeler" }).getAttribute("href")).toBe("tel:+237699000000");
+    expect(screen.getByRole("link", { name: "Commander avec le formulaire" }).getAttribute("href")).toBe("/order");
+  });
+});

@@ -1,0 +1,99 @@
+import type { CartLine, ShopIdentity } from "@shop/shared";
+import { cartTotals, LOCALE } from "@shop/shared/core";
+import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import { Link } from "react-router";
+import { CartLineItem } from "./cart-line";
+import { CartOrder } from "./cart-order";
+import { useCartActions } from "./cart-session";
+import { CartSummary } from "./cart-summary";
+import { useCartLines } from "./use-cart-lines";
+
+const printDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: "long", timeStyle: "short" });
+
+/**
+ * The moment the cart is printed (SPEC.md §4: printing sets a flag), for the printed page's
+ * date: set by 'imprimer' and by the browser's own print command alike.
+ */
+function usePrintedAt() {
+  const [printedAt, setPrintedAt] = useState<Date | null>(null);
+  useEffect(() => {
+    const before = () => flushSync(() => setPrintedAt(new Date()));
+    window.addEventListener("beforeprint", before);
+    return () => window.removeEventListener("beforeprint", before);
+  }, []);
+  const print = () => {
+    flushSync(() => setPrintedAt(new Date()));
+    window.print();
+  };
+  return { printedAt, print };
+}
+
+/** The signed-in customer's cart: lines, 'Sommation', printing and ordering. */
+export function CartView({ loaded, shop }: { loaded: CartLine[]; shop: ShopIdentity }) {
+  const { refreshCount } = useCartActions();
+  const { lines, pending, setQuantity, remove } = useCartLines(loaded, refreshCount);
+  const totals = cartTotals(lines.map((l) => ({ quantity: l.quantity, sellingPrice: l.productId.sellingPrice })));
+  const { printedAt, print } = usePrintedAt();
+
+  // A removed line takes its focused button with it: the focus goes to the list (or the empty cart).
+  const list = useRef<HTMLElement>(null);
+  const [refocus, setRefocus] = useState(false);
+  useEffect(() => {
+    if (!refocus) return;
+    list.current?.focus();
+    setRefocus(false);
+  }, [refocus]);
+
+  return (
+    <>
+      {printedAt && (
+        <div className="hidden print:mb-4 print:block">
+          <p className="text-lg font-bold">{shop.name}</p>
+          <p>Récapitulatif de commande du {printDate.format(printedAt)}</p>
+        </div>
+      )}
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start print:block">
+        <section ref={list} tabIndex={-1} aria-label="Articles du panier" className="focus:outline-none">
+          {lines.length === 0 ? (
+            <div className="rounded-lg bg-white p-6 text-center ring-1 ring-slate-200">
+              <p className="text-lg font-semibold">Pas de produits</p>
+              <Link to="/product" className="mt-3 inline-block font-semibold text-brand underline print:hidden">
+                Voir les articles
+              </Link>
+            </div>
+          ) : (
+            <ul className="flex flex-col gap-3 print:gap-0 print:divide-y print:divide-slate-300">
+              {lines.map((line) => (
+                <CartLineItem
+                  key={line._id}
+                  line={line}
+                  busy={pending.has(line._id)}
+                  onQuantity={(quantity) => void setQuantity(line, quantity)}
+                  onRemove={async () => {
+                    if (await remove(line)) setRefocus(true);
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+        </section>
+        <div className="flex flex-col gap-4 print:mt-4">
+          {lines.length > 0 && (
+            <>
+              <CartSummary {...totals} />
+              <button
+                type="button"
+                onClick={print}
+                className="rounded-full border border-slate-400 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-100 print:hidden"
+              >
+                imprimer
+              </button>
+            </>
+          )}
+          <CartOrder shop={shop} lines={lines} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Order } from "@shop/shared";
+import { cartWhatsappMessage, whatsappLink } from "@shop/shared/core";
+import { describe, expect, it, vi } from "vitest";
+import { recordThenOpenWhatsapp } from "./whatsapp-order";
+
+const order = {
+  reference: "CMD-7K4Q",
+  lines: [{ productId: null, productName: "iPhone 13", unitPrice: 275_000, quantity: 2 }],
+} as Order;
+const url = whatsappLink("237677000000", cartWhatsappMessage("CMD-7K4Q", order.lines));
+
+describe("recordThenOpenWhatsapp", () => {
+  it("goes to WhatsApp in this tab when the browser gives no new tab", async () => {
+    const assign = vi.fn();
+    const browser = { open: vi.fn(() => null), location: { assign } } as unknown as Window;
+    await expect(recordThenOpenWhatsapp("237677000000", async () => order, browser)).resolves.toBe(order);
+    expect(assign).toHaveBeenCalledWith(url);
+  });
+
+  it("records nothing twice and opens nothing when recording fails without a tab", async () => {
+    const assign = vi.fn();
+    const browser = { open: vi.fn(() => null), location: { assign } } as unknown as Window;
+    const refused = new Error("refusé");
+    await expect(recordThenOpenWhatsapp("237677000000", () => Promise.reject(refused), browser)).rejects.toBe(refused);
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
