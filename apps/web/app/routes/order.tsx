@@ -1,10 +1,9 @@
-import { useRouteLoaderData } from "react-router";
+import { useCartCount } from "../features/cart/cart-session";
 import { pageMeta } from "../features/content/meta";
 import { OrderConfirmation } from "../features/order/order-confirmation";
 import { OrderForm } from "../features/order/order-form";
 import { placeOrder } from "../features/order/place-order.server";
 import type { Route } from "./+types/order";
-import type { loader as layoutLoader } from "./shop-layout";
 
 export function meta({ matches }: Route.MetaArgs) {
   return [
@@ -21,8 +20,7 @@ export const action = ({ request }: Route.ActionArgs) => placeOrder(request);
 
 /** SPEC.md §2 Order: 'Commande', 'Veillez entrer vos informations de commande', the form, its answer. */
 export default function OrderPage({ actionData }: Route.ComponentProps) {
-  const layout = useRouteLoaderData<typeof layoutLoader>("routes/shop-layout");
-  const cartCount = layout?.session?.cartCount ?? 0;
+  const cartCount = useCartCount() ?? 0;
   return (
     <main className="mx-auto max-w-xl px-4 pt-8 pb-12">
       <h1 className="text-2xl font-extrabold">Commande</h1>
