@@ -1,0 +1,130 @@
+/**
+ * A customer's whole visit, through the screens only (no API shortcut): sign up, sign in, fill
+ * the cart, change it, order on WhatsApp, find the order, review the product, log out.
+ */
+import { randomInt } from "node:crypto";
+import { expect, type Page, test } from "@playwright/test";
+import type { Order } from "@shop/shared";
+import { cartWhatsappMessage, formatPrice, MSG } from "@shop/shared/core";
+
+test.use({ extraHTTPHeaders: { "x-forwarded-for": `10.77.${randomInt(256)}.${randomInt(1, 255)}` } });
+
+const header = (page: Page) => page.getByRole("banner");
+const cartLink = (page: Page) => header(page).getByRole("link", { name: /^Panier : / });
+const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+
+test("sign up, sign in, cart, WhatsApp order recorded, order page, review, log out", async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `parcours-${Date.now()}@exemple.cm`;
+  const password = "motdepasse-parcours";
+  await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "WhatsApp" }));
+
+  // Sign up, then sign in.
+  await page.goto("/sign-up");
+  await hydrated(page);
+  const main = page.getByRole("main");
+  await main.getByLabel("Nom").fill("Brice Essomba");
+  await main.getByLabel("E-mail").fill(email);
+  await main.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await main.getByLabel("Confirmez le mot de passe").fill(password);
+  await main.getByRole("button", { name: "Créer mon compte" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await hydrated(page);
+  await main.getByLabel("E-mail").fill(email);
+  await main.getByLabel("Mot de passe", { exact: true }).fill(password);
+  await main.getByRole("button", { name: "Connexion" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(cartLink(page)).toHaveAccessibleName("Panier : 0 article");
+
+  // Two products: one from a card of the home page, one from its product page.
+  const card = page.getByRole("region", { name: "SAMSUNG" }).getByRole("listitem").first();
+  const first = (await card.getByRole("heading").textContent()) ?? "";
+  await card.getByRole("button", { name: `Ajouter au panier : ${first}` }).click();
+  await expect(cartLink(page)).toHaveAccessibleName("Panier : 1 article");
+  const other = page.getByRole("region", { name: "IPHONE 13" }).getByRole("listitem").first();
+  const second = (await other.getByRole("heading").textContent()) ?? "";
+  await other.getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: second })).toBeVisible();
+  const secondUrl = page.url();
+  await main
+    .getByRole("button", { name: `Ajouter au panier : ${second}` })
+    .first()
+    .click();
+  await expect(cartLink(page)).toHaveAccessibleName("Panier : 2 articles");
+
+  // The cart: plus, minus down to 1 and no further, delete; totals follow.
+  await cartLink(page).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const lines = page.getByRole("region", { name: "Articles du panier" }).getByRole("listitem");
+  await expect(lines).toHaveCount(2);
+  const priceOf = async (name: string) =>
+    Number(((await lines.filter({ hasText: name }).getByText(/FCFA/).first().textContent()) ?? "").replace(/\D/g, ""));
+  const [p1, p2] = [await priceOf(first), await priceOf(second)];
+  const summary = page.getByRole("region", { name: "Sommation" });
+  const totals = async (quantity: number, francs: number) => {
+    await expect(summary.getByRole("definition").first()).toHaveText(String(quantity));
+    await expect(summary.getByRole("definition").nth(1)).toHaveText(formatPrice(francs));
+  };
+  await totals(2, p1 + p2);
+  const line = lines.filter({ hasText: second });
+  const plus = line.getByRole("button", { name: `Augmenter la quantité de ${second}` });
+  const minus = line.getByRole("button", { name: `Diminuer la quantité de ${second}` });
+  await plus.click();
+  await expect(line.locator("output")).toHaveText("2");
+  await plus.click();
+  await expect(line.locator("output")).toHaveText("3");
+  await totals(4, p1 + 3 * p2);
+  await minus.click();
+  await expect(line.locator("output")).toHaveText("2");
+  await minus.click();
+  await expect(line.locator("output")).toHaveText("1");
+  await expect(minus).toBeDisabled();
+  await totals(2, p1 + p2);
+  await page.getByRole("button", { name: `Retirer ${first} du panier` }).click();
+  await expect(lines).toHaveCount(1);
+  await expect(cartLink(page)).toHaveAccessibleName("Panier : 1 article");
+  await plus.click();
+  await expect(line.locator("output")).toHaveText("2");
+  await totals(2, 2 * p2);
+
+  // WhatsApp: the order is recorded first, and the message is exactly the cart's, with its reference.
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("link", { name: "Commander sur WhatsApp" }).click();
+  const tab = await popup;
+  await tab.waitForURL(/^https:\/\/wa\.me\//);
+  const said = page.getByText(/^Référence de votre commande : CMD-/);
+  const reference = ((await said.textContent()) ?? "").split(" : ")[1]?.trim() ?? "";
+  const text = new URL(tab.url()).searchParams.get("text");
+  expect(text).toBe(cartWhatsappMessage(reference, [{ productName: second, quantity: 2, unitPrice: p2 }]));
+  await tab.close();
+
+  // The shop has it: the customer's order page lists it with its line.
+  await page.goto("/order-status");
+  await hydrated(page);
+  const mine = page.getByRole("region", { name: "Mes commandes" });
+  const order = mine.getByRole("article").filter({ has: page.getByRole("heading", { name: reference }) });
+  await expect(order).toContainText("Statut : Nouvelle");
+  await expect(order.getByRole("cell", { name: second })).toBeVisible();
+  const recorded = (await (await page.request.get("/api/my-orders")).json()).data as Order[];
+  expect(recorded.find((o) => o.reference === reference)).toMatchObject({
+    channel: "whatsapp",
+    totalQuantity: 2,
+    totalPrice: 2 * p2,
+    lines: [{ productName: second, quantity: 2, unitPrice: p2 }],
+  });
+
+  // A review that changes the stars of the product ordered.
+  await page.goto(secondUrl);
+  await hydrated(page);
+  const reviews = page.getByRole("region", { name: /Avis des clients/ });
+  await reviews.locator("label").filter({ hasText: "5 étoiles" }).click();
+  await reviews.getByRole("button", { name: "Publier mon avis" }).click();
+  await expect(page.getByRole("img", { name: "Note : 5 sur 5" })).toBeVisible();
+
+  // Log out, from the phone's menu (the desktop user menu has its own test in auth.spec.ts).
+  await header(page).getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Déconnexion" }).click();
+  await expect(page.getByRole("status").getByText(MSG.logoutSuccess)).toBeAttached();
+  await expect(header(page).getByRole("link", { name: "Connexion" })).toBeVisible();
+  await expect(cartLink(page)).toHaveCount(0);
+});
