@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { Field, inputClass } from "../components/ui/field";
+import { SubmitButton } from "../components/ui/submit-button";
 import { pageMeta } from "../features/content/meta";
 import { lookUpOrder, myOrders } from "../features/order/order-lookup.server";
 import { OrderSummary } from "../features/order/order-summary";
@@ -23,9 +25,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export const action = ({ request }: Route.ActionArgs) => lookUpOrder(request);
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-invalid:border-red-700";
-
 /** A customer reads where their order is, from its reference and phone; signed in, their own orders. */
 export default function OrderStatusPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -35,7 +34,6 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
   useEffect(() => {
     if (actionData) resultRef.current?.focus();
   }, [actionData]);
-  const errorOf = (field: "reference" | "phone") => failed?.fieldErrors[field];
   return (
     <main className="mx-auto max-w-xl px-4 pt-8 pb-12">
       <h1 className="text-2xl font-extrabold">Suivi de commande</h1>
@@ -43,60 +41,43 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
         Entrez la référence de votre commande (par exemple CMD-7K4Q) et le numéro de téléphone donné en commandant.
       </p>
       <Form method="post" preventScrollReset className="mt-4 space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200">
-        <div>
-          <label htmlFor="status-reference" className="font-medium">
-            Référence de la commande
-          </label>
-          <input
-            id="status-reference"
-            name="reference"
-            required
-            autoCapitalize="characters"
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={20}
-            placeholder="CMD-7K4Q"
-            defaultValue={failed?.values.reference ?? loaderData.reference}
-            aria-invalid={errorOf("reference") ? true : undefined}
-            aria-describedby={errorOf("reference") ? "status-reference-error" : undefined}
-            className={`${inputClass} font-mono uppercase`}
-          />
-          {errorOf("reference") && (
-            <p id="status-reference-error" className="mt-1 text-sm font-medium text-red-700">
-              {errorOf("reference")}
-            </p>
-          )}
-        </div>
-        <div>
-          <label htmlFor="status-phone" className="font-medium">
-            Numéro de téléphone
-          </label>
-          <input
-            id="status-phone"
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            required
-            maxLength={30}
-            defaultValue={failed?.values.phone}
-            aria-invalid={errorOf("phone") ? true : undefined}
-            aria-describedby={errorOf("phone") ? "status-phone-error" : undefined}
-            className={inputClass}
-          />
-          {errorOf("phone") && (
-            <p id="status-phone-error" className="mt-1 text-sm font-medium text-red-700">
-              {errorOf("phone")}
-            </p>
-          )}
-        </div>
-        <button
-          type="submit"
-          disabled={searching}
-          className="w-full rounded-full bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark disabled:bg-brand-dark sm:w-auto"
+        <Field
+          id="status-reference"
+          name="reference"
+          label="Référence de la commande"
+          error={failed?.fieldErrors.reference}
         >
-          {searching ? "Recherche…" : "Voir ma commande"}
-        </button>
+          {(props) => (
+            <input
+              {...props}
+              required
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={20}
+              placeholder="CMD-7K4Q"
+              defaultValue={failed?.values.reference ?? loaderData.reference}
+              className={`${inputClass} font-mono uppercase`}
+            />
+          )}
+        </Field>
+        <Field id="status-phone" name="phone" label="Numéro de téléphone" error={failed?.fieldErrors.phone}>
+          {(props) => (
+            <input
+              {...props}
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              required
+              maxLength={30}
+              defaultValue={failed?.values.phone}
+              className={inputClass}
+            />
+          )}
+        </Field>
+        <SubmitButton busy={searching} busyLabel="Recherche…">
+          Voir ma commande
+        </SubmitButton>
       </Form>
       <div ref={resultRef} tabIndex={-1} className="mt-6 outline-none empty:hidden">
         {failed && (

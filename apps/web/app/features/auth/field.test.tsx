@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { Field, PasswordInput } from "./field";
+import { Field } from "../../components/ui/field";
+import { PasswordInput } from "./field";
 
 describe("PasswordInput", () => {
   it("shows and hides what was typed, the button saying what it will do", () => {

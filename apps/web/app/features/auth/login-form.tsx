@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
-import { Field, inputClass, PasswordInput } from "./field";
+import { Field, inputClass } from "../../components/ui/field";
+import { SubmitButton } from "../../components/ui/submit-button";
+import { PasswordInput } from "./field";
 import { firstInvalid } from "./form-values";
 import { withRedirect } from "./redirect-target";
 import { SIGN_IN_FIELDS, type SignInFailure } from "./sign-in";
@@ -56,13 +58,9 @@ export function LoginForm({ result, redirectTo }: { result?: SignInFailure; redi
           Mot de passe oublié ?
         </Link>
       </p>
-      <button
-        type="submit"
-        disabled={sending}
-        className="w-full rounded-full bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark disabled:bg-brand-dark"
-      >
-        {sending ? "Connexion..." : "Connexion"}
-      </button>
+      <SubmitButton busy={sending} busyLabel="Connexion..." block>
+        Connexion
+      </SubmitButton>
       <p className="text-center text-sm text-slate-700">
         Pas encore de compte ?{" "}
         <Link to={withRedirect("/sign-up", redirectTo)} className="font-semibold text-brand underline">

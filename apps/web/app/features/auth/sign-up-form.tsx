@@ -1,11 +1,13 @@
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import { Field, inputClass, PasswordInput } from "./field";
+import { Field, inputClass } from "../../components/ui/field";
+import { SubmitButton } from "../../components/ui/submit-button";
+import { useHydrated } from "../../lib/use-hydrated";
+import { PasswordInput } from "./field";
 import { firstInvalid } from "./form-values";
 import { checkPicture, pictureDataUrl } from "./profile-picture";
 import { withRedirect } from "./redirect-target";
 import { SIGN_UP_FIELDS, type SignUpFailure } from "./sign-up";
-import { useHydrated } from "./use-hydrated";
 import { useSending } from "./use-sending";
 
 /**
@@ -185,13 +187,13 @@ export function SignUpForm({ result, redirectTo }: { result?: SignUpFailure; red
           </div>
         )}
       </Field>
-      <button
-        type="submit"
-        disabled={sending || picture.preparing}
-        className="w-full rounded-full bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark disabled:bg-brand-dark"
+      <SubmitButton
+        busy={sending || picture.preparing}
+        busyLabel={sending ? "Création du compte..." : "Préparation de la photo..."}
+        block
       >
-        {sending ? "Création du compte..." : picture.preparing ? "Préparation de la photo..." : "Créer mon compte"}
-      </button>
+        Créer mon compte
+      </SubmitButton>
       <p className="text-center text-sm text-slate-700">
         Déjà un compte ?{" "}
         <Link to={withRedirect("/login", redirectTo)} className="font-semibold text-brand underline">

@@ -1,5 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
+import { type ControlProps, Field, inputClass } from "../../components/ui/field";
+import { SubmitButton } from "../../components/ui/submit-button";
 import type { ApiIssue } from "../../lib/api";
 
 export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
@@ -37,48 +39,20 @@ const LABELS: Record<ContactField, string> = {
   message: "Message",
 };
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-invalid:border-red-700";
-
-interface ControlProps {
-  id: string;
-  name: ContactField;
-  required: true;
-  className: string;
-  "aria-invalid"?: true;
-  "aria-describedby"?: string;
-}
-
-/** A label, its control (given by `children`) and the field's French error under it. */
-function Field({
+/** A field of the contact form: every one is required. */
+function ContactFieldBox({
   field,
   error,
   children,
 }: {
   field: ContactField;
   error?: string;
-  children: (props: ControlProps) => ReactNode;
+  children: (props: ControlProps & { required: true; className: string }) => ReactNode;
 }) {
-  const id = `contact-${field}`;
   return (
-    <div>
-      <label htmlFor={id} className="font-medium">
-        {LABELS[field]}
-      </label>
-      {children({
-        id,
-        name: field,
-        required: true,
-        className: inputClass,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": error ? `${id}-error` : undefined,
-      })}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field id={`contact-${field}`} name={field} label={LABELS[field]} error={error}>
+      {(props) => children({ ...props, required: true, className: inputClass })}
+    </Field>
   );
 }
 
@@ -142,10 +116,10 @@ export function ContactForm({ result }: { result?: ContactResult }) {
           </div>
         )}
       </div>
-      <Field field="name" error={errors.name}>
+      <ContactFieldBox field="name" error={errors.name}>
         {(props) => <input {...props} type="text" autoComplete="name" maxLength={100} defaultValue={values?.name} />}
-      </Field>
-      <Field field="email" error={errors.email}>
+      </ContactFieldBox>
+      <ContactFieldBox field="email" error={errors.email}>
         {(props) => (
           <input
             {...props}
@@ -156,20 +130,16 @@ export function ContactForm({ result }: { result?: ContactResult }) {
             defaultValue={values?.email}
           />
         )}
-      </Field>
-      <Field field="subject" error={errors.subject}>
+      </ContactFieldBox>
+      <ContactFieldBox field="subject" error={errors.subject}>
         {(props) => <input {...props} type="text" maxLength={150} defaultValue={values?.subject} />}
-      </Field>
-      <Field field="message" error={errors.message}>
+      </ContactFieldBox>
+      <ContactFieldBox field="message" error={errors.message}>
         {(props) => <textarea {...props} rows={6} maxLength={5000} defaultValue={values?.message} />}
-      </Field>
-      <button
-        type="submit"
-        disabled={sending}
-        className="w-full rounded-full bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark disabled:bg-brand-dark sm:w-auto"
-      >
-        {sending ? "Envoi…" : "Envoyer le message"}
-      </button>
+      </ContactFieldBox>
+      <SubmitButton busy={sending} busyLabel="Envoi…">
+        Envoyer le message
+      </SubmitButton>
     </Form>
   );
 }

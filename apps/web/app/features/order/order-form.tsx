@@ -1,5 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
+import { type ControlProps, Field, inputClass } from "../../components/ui/field";
+import { SubmitButton } from "../../components/ui/submit-button";
+import { useHydrated } from "../../lib/use-hydrated";
 import {
   checkOrderForm,
   ORDER_FILE_ACCEPT,
@@ -26,55 +29,22 @@ const HINTS: Partial<Record<OrderField, string>> = {
   file: "Photo ou capture du produit voulu, ou tout document utile : image ou PDF, 10 Mo au maximum.",
 };
 
-const inputClass =
-  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30 aria-invalid:border-red-700";
-
 const fieldId = (field: OrderField) => `order-${field}`;
 
-interface ControlProps {
-  id: string;
-  name: OrderField;
-  className: string;
-  "aria-invalid"?: true;
-  "aria-describedby"?: string;
-}
-
-/** A label, its control, a hint and the field's French error under it. */
-function Field({
+/** A field of the order form, with its hint when it has one. */
+function OrderFieldBox({
   field,
   error,
   children,
 }: {
   field: OrderField;
   error?: string;
-  children: (props: ControlProps) => ReactNode;
+  children: (props: ControlProps & { className: string }) => ReactNode;
 }) {
-  const id = fieldId(field);
-  const hint = HINTS[field];
-  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(" ");
   return (
-    <div>
-      <label htmlFor={id} className="font-medium">
-        {LABELS[field]}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {children({
-        id,
-        name: field,
-        className: inputClass,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": describedBy || undefined,
-      })}
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    <Field id={fieldId(field)} name={field} label={LABELS[field]} hint={HINTS[field]} error={error}>
+      {(props) => children({ ...props, className: inputClass })}
+    </Field>
   );
 }
 
@@ -94,9 +64,8 @@ export function OrderForm({ failure, cartCount }: { failure?: OrderFormFailure; 
   const submit = useSubmit();
   const sending = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [checked, setChecked] = useState<OrderFieldErrors | null>(null);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const bannerRef = useRef<HTMLDivElement>(null);
-  useEffect(() => setHydrated(true), []);
 
   // The browser's own check wins until the customer sends again; then the server's answer.
   const errors = checked ?? failure?.fieldErrors ?? {};
@@ -165,12 +134,12 @@ export function OrderForm({ failure, cartCount }: { failure?: OrderFormFailure; 
             : "L'article de votre panier sera joint à la commande."}
         </p>
       )}
-      <Field field="name" error={errors.name}>
+      <OrderFieldBox field="name" error={errors.name}>
         {(props) => (
           <input {...props} required type="text" autoComplete="name" maxLength={100} defaultValue={values?.name} />
         )}
-      </Field>
-      <Field field="number" error={errors.number}>
+      </OrderFieldBox>
+      <OrderFieldBox field="number" error={errors.number}>
         {(props) => (
           <input
             {...props}
@@ -182,8 +151,8 @@ export function OrderForm({ failure, cartCount }: { failure?: OrderFormFailure; 
             defaultValue={values?.number}
           />
         )}
-      </Field>
-      <Field field="text" error={errors.text}>
+      </OrderFieldBox>
+      <OrderFieldBox field="text" error={errors.text}>
         {(props) => (
           <textarea
             {...props}
@@ -194,8 +163,8 @@ export function OrderForm({ failure, cartCount }: { failure?: OrderFormFailure; 
             defaultValue={values?.text}
           />
         )}
-      </Field>
-      <Field field="file" error={errors.file}>
+      </OrderFieldBox>
+      <OrderFieldBox field="file" error={errors.file}>
         {(props) => (
           <input
             {...props}
@@ -205,20 +174,16 @@ export function OrderForm({ failure, cartCount }: { failure?: OrderFormFailure; 
             className={`${props.className} file:mr-3 file:rounded-full file:border-0 file:bg-brand/10 file:px-3 file:py-1 file:font-semibold file:text-brand-dark`}
           />
         )}
-      </Field>
+      </OrderFieldBox>
       {failure && !hydrated && (
         <p className="text-sm text-slate-700">Veuillez joindre à nouveau votre fichier avant de renvoyer.</p>
       )}
-      <Field field="message" error={errors.message}>
+      <OrderFieldBox field="message" error={errors.message}>
         {(props) => <textarea {...props} rows={4} maxLength={2000} defaultValue={values?.message} />}
-      </Field>
-      <button
-        type="submit"
-        disabled={sending}
-        className="w-full rounded-full bg-brand px-5 py-3 font-semibold text-white hover:bg-brand-dark disabled:bg-brand-dark sm:w-auto"
-      >
-        {sending ? "Envoi de la commande…" : "Terminer la commande"}
-      </button>
+      </OrderFieldBox>
+      <SubmitButton busy={sending} busyLabel="Envoi de la commande…">
+        Terminer la commande
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,6 +1,8 @@
 import type { ProductRating, Review } from "@shop/shared";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { Field, inputClass } from "../../components/ui/field";
+import { SubmitButton } from "../../components/ui/submit-button";
 import { toast } from "../../components/ui/toast";
 import { formatDate } from "../../lib/format-date";
 import { StarRow } from "./rating";
@@ -93,38 +95,19 @@ function ReviewForm({ productId, mine }: { productId: string; mine?: Review }) {
       <h3 className="font-bold">{mine ? "Modifier mon avis" : "Donner mon avis"}</h3>
       <input type="hidden" name="intent" value="review" />
       <StarPicker value={rating} onChange={setRating} error={failed?.fieldErrors.rating} />
-      <div>
-        <label htmlFor="review-comment" className="font-medium">
-          Commentaire (facultatif)
-        </label>
-        <textarea
-          id="review-comment"
-          name="comment"
-          rows={3}
-          maxLength={1000}
-          defaultValue={mine?.comment}
-          aria-invalid={failed?.fieldErrors.comment ? true : undefined}
-          aria-describedby={failed?.fieldErrors.comment ? "review-comment-error" : undefined}
-          className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-        />
-        {failed?.fieldErrors.comment && (
-          <p id="review-comment-error" className="mt-1 text-sm font-medium text-red-700">
-            {failed.fieldErrors.comment}
-          </p>
+      <Field id="review-comment" name="comment" label="Commentaire (facultatif)" error={failed?.fieldErrors.comment}>
+        {(props) => (
+          <textarea {...props} rows={3} maxLength={1000} defaultValue={mine?.comment} className={inputClass} />
         )}
-      </div>
+      </Field>
       {failed && !failed.fieldErrors.rating && !failed.fieldErrors.comment && (
         <p role="alert" className="text-sm font-medium text-red-700">
           {failed.message}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={sending}
-        className="rounded-full bg-brand px-5 py-2 font-semibold text-white hover:bg-brand-dark disabled:bg-brand-dark"
-      >
-        {sending ? "Envoi…" : mine ? "Modifier mon avis" : "Publier mon avis"}
-      </button>
+      <SubmitButton busy={sending} busyLabel="Envoi…">
+        {mine ? "Modifier mon avis" : "Publier mon avis"}
+      </SubmitButton>
     </fetcher.Form>
   );
 }
