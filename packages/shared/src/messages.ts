@@ -1,5 +1,6 @@
-/** The one message the browser needs on its own (a failed call); kept apart so MSG stays out of its bundle. */
-export const SERVER_ERROR_MESSAGE = "Une erreur interne est survenue. Veuillez réessayer.";
+import { SERVER_ERROR_MESSAGE } from "./server-error-message.ts";
+
+export { SERVER_ERROR_MESSAGE };
 
 /** Every French text the API sends, in one place so clients and tests quote the same words. */
 export const MSG = {

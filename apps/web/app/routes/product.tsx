@@ -10,9 +10,8 @@ import {
 import { Deferred } from "../components/ui/deferred";
 import { Price } from "../components/ui/price";
 import { AddToCartButton } from "../features/cart/add-to-cart-button";
-import { ROW_ITEM_CLASS } from "../features/catalog/category-section";
 import { type CardProduct, ProductCard, toCardProduct } from "../features/catalog/product-card";
-import { ScrollRow } from "../features/catalog/scroll-row";
+import { ROW_ITEM_CLASS, ScrollRow } from "../features/catalog/scroll-row";
 import { useShop } from "../features/layout/use-shop";
 import { Gallery } from "../features/product/gallery";
 import { absoluteUrl, productJsonLd } from "../features/product/json-ld";

@@ -4,7 +4,7 @@ import { SkeletonList } from "../../components/ui/skeleton";
 import { api } from "../../lib/api";
 import { GRID_CLASS, PagedGrid } from "./paged-grid";
 import { type CardProduct, ProductCard, toCardProduct } from "./product-card";
-import { ScrollRow } from "./scroll-row";
+import { ROW_ITEM_CLASS, ScrollRow } from "./scroll-row";
 
 export type SectionKind = "row" | "paged";
 
@@ -15,7 +15,6 @@ export interface CategorySectionData {
   total: number;
 }
 
-export const ROW_ITEM_CLASS = "w-40 shrink-0 snap-start sm:w-52";
 /** Cards a scrolling row shows; the whole category is one 'Voir tout' away. */
 export const ROW_SIZE = 8;
 

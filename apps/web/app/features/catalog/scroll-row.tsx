@@ -1,6 +1,9 @@
 import { SCROLL_CHECK_MS, SCROLL_MARGIN_PX, SCROLL_STEP_PX } from "@shop/shared/core";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 
+/** The width of one card in a scrolling row: about two and a half cards on a 360 px phone. */
+export const ROW_ITEM_CLASS = "w-40 shrink-0 snap-start sm:w-52";
+
 /**
  * A horizontally scrolling list (SPEC.md §4): the left arrow shows once scrolled, the right one
  * while more lies beyond a 10 px margin; each click scrolls 300 px and the arrows are checked
