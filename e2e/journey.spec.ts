@@ -98,9 +98,10 @@ test("sign up, sign in, cart, WhatsApp order recorded, order page, review, log o
   expect(text).toBe(cartWhatsappMessage(reference, [{ productName: second, quantity: 2, unitPrice: p2 }]));
   await tab.close();
 
-  // The shop has it: the customer's order page lists it with its line.
-  await page.goto("/order-status");
-  await hydrated(page);
+  // The shop has it: the customer's orders, from the phone's menu, list it with its line.
+  await header(page).getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Mes commandes" }).click();
+  await expect(page).toHaveURL(/\/order-status$/);
   const mine = page.getByRole("region", { name: "Mes commandes" });
   const order = mine.getByRole("article").filter({ has: page.getByRole("heading", { name: reference }) });
   await expect(order).toContainText("Statut : Nouvelle");

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useNavigate, useSearchParams } from "react-router";
-import { ADMIN_DASHBOARD, NAV_LINKS } from "./links";
+import { ADMIN_DASHBOARD, MY_ORDERS, NAV_LINKS } from "./links";
 import { MobileMenu } from "./mobile-menu";
 import { isAdmin, type Session, useLogout } from "./session";
 import { useDismiss } from "./use-dismiss";
@@ -100,6 +100,11 @@ function UserMenu({ session }: { session: Session }) {
               </Link>
             </li>
           )}
+          <li>
+            <Link to={MY_ORDERS.to} onClick={close} className="block rounded px-3 py-2 hover:bg-slate-100">
+              {MY_ORDERS.label}
+            </Link>
+          </li>
           <li>
             <button
               type="button"

@@ -7,3 +7,6 @@ export const NAV_LINKS = [
 ] as const;
 
 export const ADMIN_DASHBOARD = "/admin-panel/all-products";
+
+/** A signed-in customer's orders (and anyone's, by reference and phone). */
+export const MY_ORDERS = { to: "/order-status", label: "Mes commandes" } as const;

@@ -40,6 +40,7 @@ describe("MobileMenu", () => {
       expect(screen.getByRole("link", { name })).toBeTruthy();
     }
     expect(screen.queryByRole("link", { name: /Panier/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Mes commandes" })).toBeNull();
     // Focus moves into the panel.
     expect(document.activeElement?.getAttribute("aria-label")).toBe("Fermer le menu");
   });
@@ -49,6 +50,7 @@ describe("MobileMenu", () => {
     fireEvent.click(toggle());
     expect(screen.getByText("Awa Mbarga")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Panier (3)" }).getAttribute("href")).toBe("/cart");
+    expect(screen.getByRole("link", { name: "Mes commandes" }).getAttribute("href")).toBe("/order-status");
     expect(screen.getByRole("link", { name: "Admin Dashboard" }).getAttribute("href")).toBe(
       "/admin-panel/all-products",
     );

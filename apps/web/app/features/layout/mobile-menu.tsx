@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { ADMIN_DASHBOARD, NAV_LINKS } from "./links";
+import { ADMIN_DASHBOARD, MY_ORDERS, NAV_LINKS } from "./links";
 import { isAdmin, type Session, useLogout } from "./session";
 import { useDismiss } from "./use-dismiss";
 
@@ -94,6 +94,13 @@ export function MobileMenu({ session }: { session: Session | null }) {
               <li>
                 <Link to="/cart" className={item}>
                   Panier ({session.cartCount})
+                </Link>
+              </li>
+            )}
+            {session && (
+              <li>
+                <Link to={MY_ORDERS.to} className={item}>
+                  {MY_ORDERS.label}
                 </Link>
               </li>
             )}
