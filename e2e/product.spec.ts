@@ -61,6 +61,7 @@ test.describe("product page", () => {
   test("shows prices, the discount and the spec's WhatsApp message, and the call link", async ({ page, request }) => {
     const product = await newestProduct(request);
     await page.goto(`/product/${product._id}`);
+    await page.locator("html[data-hydrated]").waitFor();
     await expect(page.getByRole("heading", { level: 1, name: product.productName })).toBeVisible();
     if (product.sellingPrice < product.price) {
       const off = Math.round((1 - product.sellingPrice / product.price) * 100);
@@ -86,6 +87,7 @@ test.describe("product page", () => {
   }) => {
     const product = await productWithPhotos(request);
     await page.goto(`/product/${product._id}`);
+    await page.locator("html[data-hydrated]").waitFor();
     const off = Math.round((1 - product.sellingPrice / product.price) * 100);
     await expect(page.getByText(francs(product.sellingPrice)).first()).toBeVisible();
     await expect(page.locator("main s").first()).toHaveText(francs(product.price));
@@ -98,6 +100,7 @@ test.describe("product page", () => {
   test("says nobody has reviewed the demo product yet, and shows no stars", async ({ page, request }) => {
     const product = await newestProduct(request);
     await page.goto(`/product/${product._id}`);
+    await page.locator("html[data-hydrated]").waitFor();
     await expect(page.getByText("Pas encore d'avis sur ce produit.")).toBeVisible();
     await expect(page.getByRole("img", { name: /^Note :/ })).toHaveCount(0);
   });
@@ -105,6 +108,7 @@ test.describe("product page", () => {
   test("shares the page's own address on Facebook and WhatsApp", async ({ page, request }) => {
     const product = await newestProduct(request);
     await page.goto(`/product/${product._id}`);
+    await page.locator("html[data-hydrated]").waitFor();
     const pageUrl = page.url();
     await page.getByRole("button", { name: "Partager ce produit" }).click();
     await expect(page.getByRole("link", { name: "Facebook" })).toHaveAttribute(
@@ -124,6 +128,7 @@ test.describe("product page", () => {
     const product = await productWithPhotos(request);
     const count = product.productImage.length;
     await page.goto(`/product/${product._id}`);
+    await page.locator("html[data-hydrated]").waitFor();
     const second = page.getByRole("button", { name: `Voir l'image 2 de ${count}` });
     await second.click();
 
@@ -155,6 +160,7 @@ test.describe("product page", () => {
     const asked = imagesAsked(page);
     const product = await productWithPhotos(request);
     await page.goto(`/product/${product._id}`);
+    await page.locator("html[data-hydrated]").waitFor();
     await page.waitForLoadState("networkidle");
     await page.getByRole("button", { name: "Agrandir l'image" }).hover();
     expect(asked.some((url) => url.endsWith("/800.webp"))).toBe(true);
@@ -164,6 +170,7 @@ test.describe("product page", () => {
 
   test("a card on the home page leads to its product", async ({ page }) => {
     await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor();
     const card = page.getByRole("region", { name: "SAMSUNG" }).getByRole("listitem").first().getByRole("link");
     const name = (await card.getByRole("heading").textContent()) ?? "";
     await card.click();
@@ -175,6 +182,7 @@ test.describe("product page", () => {
     page,
   }) => {
     await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor();
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -196,6 +204,7 @@ test.describe("product page", () => {
 
   test("a browser navigation to a product that has gone is the 404 inside the layout", async ({ page }) => {
     await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor();
     await page.route("**/api/product-details", (route) =>
       route.fulfill({
         status: 404,
@@ -227,6 +236,7 @@ test.describe("product page on a large screen with a mouse", () => {
     const asked = imagesAsked(page);
     const product = await productWithPhotos(request);
     await page.goto(`/product/${product._id}`);
+    await page.locator("html[data-hydrated]").waitFor();
     await page.waitForLoadState("networkidle");
     expect(asked.filter((url) => url.endsWith("/1600.webp"))).toEqual([]);
 
