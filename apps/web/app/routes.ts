@@ -19,6 +19,15 @@ export default [
     route("cart", "routes/cart.tsx"),
     route("order", "routes/order.tsx"),
     route("order-status", "routes/order-status.tsx"),
+    route("admin-panel", "routes/admin/layout.tsx", [
+      index("routes/admin/index.tsx"),
+      route("dashboard", "routes/admin/dashboard.tsx"),
+      route("all-users", "routes/admin/all-users.tsx"),
+      route("all-products", "routes/admin/all-products.tsx"),
+      route("orders", "routes/admin/orders.tsx"),
+      route("orders/:reference", "routes/admin/order.tsx"),
+      route("messages", "routes/admin/messages.tsx"),
+    ]),
     route("*", "routes/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

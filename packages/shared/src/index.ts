@@ -8,6 +8,7 @@ export * from "./constants.ts";
 export * from "./images.ts";
 export * from "./messages.ts";
 export * from "./money.ts";
+export * from "./schemas/admin.ts";
 export * from "./schemas/cart.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/contact.ts";

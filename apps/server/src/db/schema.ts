@@ -205,3 +205,29 @@ export const orderLines = pgTable(
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/**
+ * Every status change of an order, by whom and when (decision 018). The admin's name is kept
+ * as it was, so the history still reads right once the account is renamed or deleted.
+ */
+export const orderStatusChanges = pgTable(
+  "order_status_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status", { enum: ORDER_STATUSES }).notNull(),
+    toStatus: text("to_status", { enum: ORDER_STATUSES }).notNull(),
+    changedBy: uuid("changed_by").references(() => users.id, { onDelete: "set null" }),
+    changedByName: text("changed_by_name").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("order_status_changes_order_idx").on(t.orderId, t.createdAt),
+    check("order_status_changes_from_check", sql`${t.fromStatus} in (${inList(ORDER_STATUSES)})`),
+    check("order_status_changes_to_check", sql`${t.toStatus} in (${inList(ORDER_STATUSES)})`),
+  ],
+);
+
+export type OrderStatusChangeRow = typeof orderStatusChanges.$inferSelect;

@@ -25,7 +25,7 @@ import {
 } from "@shop/shared/core";
 
 /** What the API answers, as SPEC.md §7 describes it. */
-interface Envelope<T> {
+export interface Envelope<T> {
   success: boolean;
   error: boolean;
   message: string;
@@ -79,11 +79,13 @@ const query = (paging?: Partial<FilterQuery>) => {
 };
 
 /**
- * The one way the web app talks to the API: one function per endpoint. On the server, pass
- * the incoming request so the visitor's cookie goes along; in the browser, passing a loader's
+ * The envelope-level client every endpoint function is built on. On the server, pass the
+ * incoming request so the visitor's cookie goes along; in the browser, passing a loader's
  * request lets a superseded navigation (a new keystroke in the search box) cancel its call.
+ * The back-office builds its own functions on it (features/admin/admin-api.ts), so that its
+ * calls never travel in the storefront's bundle.
  */
-export function api(request?: Request) {
+export function apiClient(request?: Request) {
   const cookie = request?.headers.get("cookie") ?? undefined;
   /** The envelope, and the cookies the API set when called in process (the browser keeps its own). */
   async function send<T>(method: "GET" | "POST", path: string, body?: unknown) {
@@ -100,6 +102,12 @@ export function api(request?: Request) {
   }
   const call = async <T>(method: "GET" | "POST", path: string, body?: unknown): Promise<Envelope<T>> =>
     (await send<T>(method, path, body)).envelope;
+  return { send, call };
+}
+
+/** The one way the storefront talks to the API: one function per endpoint (see `apiClient`). */
+export function api(request?: Request) {
+  const { send, call } = apiClient(request);
   return {
     shop: async () => (await call<ShopIdentity>("GET", "/api/shop")).data,
     categoryHighlights: async () => (await call<Product[]>("GET", "/api/get-categoryProduct")).data,

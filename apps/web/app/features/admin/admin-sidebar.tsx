@@ -1,0 +1,64 @@
+import type { AdminBadges } from "@shop/shared";
+import { NavLink } from "react-router";
+import { ADMIN_LINKS } from "./admin-nav";
+import type { AdminUser } from "./require-admin.server";
+
+/**
+ * The admin's photo, name and role, and the back-office's links. On a phone it is a row above
+ * the page that scrolls sideways; from `lg` up, a column beside it.
+ */
+export function AdminSidebar({ user, badges }: { user: AdminUser; badges: AdminBadges | null }) {
+  return (
+    <aside className="border-b border-slate-200 bg-white lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0">
+      <div className="flex items-center gap-3 px-4 py-3 lg:flex-col lg:py-6 lg:text-center">
+        {user.profilePic ? (
+          <img
+            src={user.profilePic}
+            alt=""
+            width={64}
+            height={64}
+            className="size-10 rounded-full object-cover lg:size-16"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="grid size-10 place-items-center rounded-full bg-brand text-lg font-bold text-white lg:size-16 lg:text-2xl"
+          >
+            {user.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0">
+          <p className="truncate font-semibold">{user.name}</p>
+          <p className="text-xs font-medium text-slate-600">{user.role}</p>
+        </div>
+      </div>
+      <nav aria-label="Back-office">
+        <ul className="flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:px-3 lg:pb-6">
+          {ADMIN_LINKS.map((link) => {
+            const count = link.badge && badges ? badges[link.badge] : 0;
+            return (
+              <li key={link.to} className="shrink-0">
+                <NavLink
+                  to={link.to}
+                  className={({ isActive }) =>
+                    `flex min-h-11 items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm font-medium ${
+                      isActive ? "bg-brand text-white" : "text-slate-800 hover:bg-slate-100"
+                    }`
+                  }
+                >
+                  {link.label}
+                  {count > 0 && (
+                    <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
+                      {count}
+                      <span className="sr-only">{link.badge === "newOrders" ? " nouvelles" : " non lus"}</span>
+                    </span>
+                  )}
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,30 @@
+import { Outlet } from "react-router";
+import { adminApi } from "../../features/admin/admin-api";
+import { AdminSidebar } from "../../features/admin/admin-sidebar";
+import { requireAdmin } from "../../features/admin/require-admin.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request);
+  // The counts are a help, not the page: the back-office still opens when they cannot be read.
+  const badges = await adminApi(request)
+    .badges()
+    .catch(() => null);
+  return { user, badges };
+}
+
+export function meta() {
+  return [{ name: "robots", content: "noindex" }];
+}
+
+/** The back-office (issue 5): ADMIN and SUPERADMIN only, the sidebar and the page beside it. */
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="min-h-[70vh] bg-slate-50 lg:flex">
+      <AdminSidebar user={loaderData.user} badges={loaderData.badges} />
+      <div className="min-w-0 flex-1 px-4 py-6 lg:px-8">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
