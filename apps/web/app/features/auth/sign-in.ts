@@ -2,8 +2,8 @@ import { FIELD_MSG } from "@shop/shared/core";
 import { data, redirect } from "react-router";
 import { toast } from "../../components/ui/toast";
 import { ApiError, api } from "../../lib/api";
+import { type FieldErrors, fieldErrorsOf, firstInvalid, textOf } from "../../lib/form-values";
 import { storeToken } from "../../lib/token";
-import { type FieldErrors, fieldErrorsOf, firstInvalid, textOf } from "./form-values";
 import { redirectTarget } from "./redirect-target";
 
 export const SIGN_IN_FIELDS = ["email", "password"] as const;

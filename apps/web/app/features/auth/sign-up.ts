@@ -2,7 +2,7 @@ import { FIELD_MSG, MSG, SERVER_ERROR_MESSAGE } from "@shop/shared/core";
 import { data, redirect } from "react-router";
 import { toast } from "../../components/ui/toast";
 import { ApiError, api } from "../../lib/api";
-import { type FieldErrors, fieldErrorsOf, firstInvalid, textOf } from "./form-values";
+import { type FieldErrors, fieldErrorsOf, firstInvalid, textOf } from "../../lib/form-values";
 import { redirectTarget, withRedirect } from "./redirect-target";
 
 export const SIGN_UP_FIELDS = ["name", "email", "password", "confirmPassword", "profilePic"] as const;

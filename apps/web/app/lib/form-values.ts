@@ -1,4 +1,4 @@
-import type { ApiIssue } from "../../lib/api";
+import type { ApiIssue } from "./api";
 
 /** A posted field as text: a file or a missing field counts as empty. */
 export function textOf(form: FormData, key: string): string {
