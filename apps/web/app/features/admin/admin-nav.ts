@@ -1,8 +1,14 @@
-/** The back-office's sidebar (SPEC.md §2 Admin panel, issue 5). */
+/**
+ * The back-office's sidebar (SPEC.md §2 Admin panel, issue 5): the spec's two links first,
+ * then what issue 5 adds. On a phone they form a row that scrolls sideways, in this order.
+ */
 export const ADMIN_LINKS = [
-  { to: "/admin-panel/dashboard", label: "Tableau de bord", badge: null },
+  { to: "/admin-panel/all-users", label: "Clients", badge: null },
+  { to: "/admin-panel/all-products", label: "Produits", badge: null },
   { to: "/admin-panel/orders", label: "Commandes", badge: "newOrders" },
   { to: "/admin-panel/messages", label: "Messages", badge: "unreadMessages" },
-  { to: "/admin-panel/all-products", label: "Produits", badge: null },
-  { to: "/admin-panel/all-users", label: "Clients", badge: null },
+  { to: "/admin-panel/dashboard", label: "Tableau de bord", badge: null },
 ] as const;
+
+/** What a badge's number counts, for screen readers ("3 nouvelles"). */
+export const BADGE_WORDS = { newOrders: "nouvelles", unreadMessages: "non lus" } as const;

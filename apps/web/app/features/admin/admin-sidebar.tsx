@@ -1,15 +1,19 @@
 import type { AdminBadges } from "@shop/shared";
 import { NavLink } from "react-router";
-import { ADMIN_LINKS } from "./admin-nav";
+import { ADMIN_LINKS, BADGE_WORDS } from "./admin-nav";
 import type { AdminUser } from "./require-admin.server";
 
 /**
- * The admin's photo, name and role, and the back-office's links. On a phone it is a row above
- * the page that scrolls sideways; from `lg` up, a column beside it.
+ * The admin's photo, name and role, and the back-office's links. On a phone it is a band above
+ * the page whose links scroll sideways inside it (the page itself never does); from `lg` up, a
+ * column beside the page.
  */
 export function AdminSidebar({ user, badges }: { user: AdminUser; badges: AdminBadges | null }) {
   return (
-    <aside className="border-b border-slate-200 bg-white lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0">
+    <aside
+      aria-label="Back-office"
+      className="border-b border-slate-200 bg-white lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0"
+    >
       <div className="flex items-center gap-3 px-4 py-3 lg:flex-col lg:py-6 lg:text-center">
         {user.profilePic ? (
           <img
@@ -17,12 +21,12 @@ export function AdminSidebar({ user, badges }: { user: AdminUser; badges: AdminB
             alt=""
             width={64}
             height={64}
-            className="size-10 rounded-full object-cover lg:size-16"
+            className="size-10 shrink-0 rounded-full object-cover lg:size-16"
           />
         ) : (
           <span
             aria-hidden="true"
-            className="grid size-10 place-items-center rounded-full bg-brand text-lg font-bold text-white lg:size-16 lg:text-2xl"
+            className="grid size-10 shrink-0 place-items-center rounded-full bg-brand text-lg font-bold text-white lg:size-16 lg:text-2xl"
           >
             {user.name.slice(0, 1).toUpperCase()}
           </span>
@@ -32,8 +36,8 @@ export function AdminSidebar({ user, badges }: { user: AdminUser; badges: AdminB
           <p className="text-xs font-medium text-slate-600">{user.role}</p>
         </div>
       </div>
-      <nav aria-label="Back-office">
-        <ul className="flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:px-3 lg:pb-6">
+      <nav aria-label="Menu du back-office">
+        <ul className="flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible lg:px-3 lg:pb-6">
           {ADMIN_LINKS.map((link) => {
             const count = link.badge && badges ? badges[link.badge] : 0;
             return (
@@ -41,16 +45,16 @@ export function AdminSidebar({ user, badges }: { user: AdminUser; badges: AdminB
                 <NavLink
                   to={link.to}
                   className={({ isActive }) =>
-                    `flex min-h-11 items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm font-medium ${
+                    `flex min-h-11 items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap ${
                       isActive ? "bg-brand text-white" : "text-slate-800 hover:bg-slate-100"
                     }`
                   }
                 >
                   {link.label}
-                  {count > 0 && (
-                    <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
+                  {link.badge && count > 0 && (
+                    <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
                       {count}
-                      <span className="sr-only">{link.badge === "newOrders" ? " nouvelles" : " non lus"}</span>
+                      <span className="sr-only"> {BADGE_WORDS[link.badge]}</span>
                     </span>
                   )}
                 </NavLink>

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { type ControlProps, Field, inputClass } from "../../components/ui/field";
 import { SubmitButton } from "../../components/ui/submit-button";
+import { ORDER_PHOTO, shrinkPhoto } from "../../lib/shrink-image";
 import { useHydrated } from "../../lib/use-hydrated";
 import {
   checkOrderForm,
@@ -11,7 +12,6 @@ import {
   type OrderValues,
   readOrderForm,
 } from "./order-form-data";
-import { shrinkPhoto } from "./shrink-image";
 
 const FIELDS: readonly OrderField[] = ["name", "number", "text", "file", "message"];
 
@@ -100,7 +100,7 @@ export function OrderForm({ failure, cartCount }: { failure?: OrderFormFailure; 
           return;
         }
         setChecked(null);
-        if (file instanceof File) data.set("file", await shrinkPhoto(file));
+        if (file instanceof File) data.set("file", await shrinkPhoto(file, ORDER_PHOTO));
         submit(data, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
       }}
       className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200"

@@ -1,12 +1,25 @@
+import { adminApi } from "../../features/admin/admin-api";
+import { ADMIN_TEXT, adminErrorMessage } from "../../features/admin/admin-errors";
+import { requireAdmin } from "../../features/admin/require-admin.server";
+import { toListedUser } from "../../features/admin/users/listed-user";
+import { UsersScreen } from "../../features/admin/users/users-screen";
 import type { Route } from "./+types/all-users";
 
 export function meta() {
   return [{ title: "Gestion des Utilisateurs" }, { name: "robots", content: "noindex" }];
 }
 
-/** Placeholder: built by issue 5. */
-export default function Admin() {
-  return <h1 className="text-2xl font-extrabold">Gestion des Utilisateurs</h1>;
+export async function loader({ request }: Route.LoaderArgs) {
+  const me = await requireAdmin(request);
+  try {
+    const users = await adminApi(request).users();
+    return { me: { _id: me._id, role: me.role }, users: users.map(toListedUser), error: null };
+  } catch (error) {
+    // SPEC.md §8: the list's failure shows the server's message.
+    return { me: { _id: me._id, role: me.role }, users: [], error: adminErrorMessage(error, ADMIN_TEXT.genericError) };
+  }
 }
 
-export type { Route };
+export default function AllUsers({ loaderData }: Route.ComponentProps) {
+  return <UsersScreen users={loaderData.users} me={loaderData.me} error={loaderData.error} />;
+}

@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { Outlet } from "react-router";
 import { adminApi } from "../../features/admin/admin-api";
 import { AdminSidebar } from "../../features/admin/admin-sidebar";
@@ -13,18 +14,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { user, badges };
 }
 
+/**
+ * The badges are read again on every move inside the back-office (one small call beside the
+ * page's own), so a new order shows up on the admin's next tap.
+ */
+export function shouldRevalidate({ defaultShouldRevalidate, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return nextUrl.pathname.startsWith("/admin-panel") || defaultShouldRevalidate;
+}
+
 export function meta() {
   return [{ name: "robots", content: "noindex" }];
 }
 
-/** The back-office (issue 5): ADMIN and SUPERADMIN only, the sidebar and the page beside it. */
+/**
+ * The back-office (issue 5): ADMIN and SUPERADMIN only, inside the shop's layout (its header
+ * stays), the sidebar and the page beside it. The pages render inside this `<main>`, not their own.
+ */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-[70vh] bg-slate-50 lg:flex">
       <AdminSidebar user={loaderData.user} badges={loaderData.badges} />
-      <div className="min-w-0 flex-1 px-4 py-6 lg:px-8">
+      <main className="min-w-0 flex-1 px-4 py-6 lg:px-8">
         <Outlet />
-      </div>
+      </main>
     </div>
   );
 }

@@ -1,0 +1,135 @@
+import type { Role } from "@shop/shared";
+import { MSG } from "@shop/shared/core";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../../../components/ui/toast";
+import { ApiError } from "../../../lib/api";
+import type { ListedUser } from "./listed-user";
+import { UsersScreen } from "./users-screen";
+
+const changeRole = vi.fn<(userId: string, role: Role) => Promise<{ message: string }>>();
+vi.mock("../admin-api", () => ({ adminApi: () => ({ changeRole }) }));
+
+const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+const USERS: ListedUser[] = [
+  { _id: id(1), name: "Chef Boutique", email: "admin@boutique.local", role: "SUPERADMIN" },
+  { _id: id(2), name: "Éloïse Mbarga", email: "eloise@exemple.cm", role: "GENERAL" },
+  { _id: id(3), name: "Jean Fotso", email: "jean@exemple.cm", role: "ADMIN" },
+];
+
+function renderScreen(me: { _id: string; role: Role }, error: string | null = null) {
+  const loader = vi.fn(() => null);
+  const Stub = createRoutesStub([
+    {
+      path: "/",
+      loader,
+      HydrateFallback: () => null,
+      Component: () => <UsersScreen users={USERS} me={me} error={error} />,
+    },
+  ]);
+  render(<Stub initialEntries={["/"]} hydrationData={{ loaderData: { "0": null } }} />);
+  return { loader };
+}
+
+const superAdmin = { _id: id(1), role: "SUPERADMIN" as const };
+
+describe("UsersScreen", () => {
+  beforeEach(() => {
+    changeRole.mockReset();
+    vi.spyOn(toast, "success");
+    vi.spyOn(toast, "error");
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("shows #, Nom, Email, Rôle and Actions, and the role action to a SUPERADMIN on every row but their own", async () => {
+    renderScreen(superAdmin);
+    expect(screen.getByRole("heading", { level: 1, name: "Gestion des Utilisateurs" })).toBeTruthy();
+    const headers = screen.getAllByRole("columnheader").map((h) => h.textContent);
+    expect(headers).toEqual(["#", "Nom", "Email", "Rôle", "Actions"]);
+    const own = screen.getByRole("row", { name: /Chef Boutique/ });
+    expect(within(own).queryByRole("button")).toBeNull();
+    expect(within(own).getByText("Vous")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Changer le rôle de Éloïse Mbarga" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Changer le rôle de Jean Fotso" })).toBeTruthy();
+  });
+
+  it("offers no role action to an ADMIN, and says why", () => {
+    renderScreen({ _id: id(3), role: "ADMIN" });
+    expect(screen.queryAllByRole("button", { name: /Changer le rôle/ })).toEqual([]);
+    expect(screen.getByText(MSG.rolesSuperAdminOnly)).toBeTruthy();
+  });
+
+  it("filters by name or e-mail whatever the accents and case, counts, and says when nobody matches", () => {
+    renderScreen(superAdmin);
+    expect(screen.getByRole("status").textContent).toBe("3 utilisateurs");
+    const search = screen.getByLabelText("Rechercher par nom ou e-mail");
+    fireEvent.change(search, { target: { value: "ELOISE" } });
+    expect(screen.getAllByRole("row")).toHaveLength(2); // the header and Éloïse
+    expect(screen.getByRole("row", { name: /Éloïse Mbarga/ })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("1 utilisateur sur 3");
+    fireEvent.change(search, { target: { value: "@exemple.cm" } });
+    expect(screen.getByRole("status").textContent).toBe("2 utilisateurs sur 3");
+    fireEvent.change(search, { target: { value: "personne" } });
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(screen.getByText("Aucun utilisateur ne correspond à « personne ».")).toBeTruthy();
+  });
+
+  it("changes a role: the modal shows the user and every role, 'Changer' sends it, then the toast, closed, list reloaded", async () => {
+    let answer: (value: { message: string }) => void = () => {};
+    changeRole.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    const { loader } = renderScreen(superAdmin);
+    fireEvent.click(screen.getByRole("button", { name: "Changer le rôle de Éloïse Mbarga" }));
+    const dialog = screen.getByRole("dialog", { name: "Changer le role de l'utilisateur" });
+    expect(within(dialog).getByText("Éloïse Mbarga")).toBeTruthy();
+    expect(within(dialog).getByText("eloise@exemple.cm")).toBeTruthy();
+    const select = within(dialog).getByLabelText("Rôle") as HTMLSelectElement;
+    expect(select.value).toBe("GENERAL");
+    expect([...select.options].map((o) => o.value)).toEqual(["GENERAL", "ADMIN", "SUPERADMIN"]);
+    fireEvent.change(select, { target: { value: "ADMIN" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Changer" }));
+    expect(changeRole).toHaveBeenCalledWith(id(2), "ADMIN");
+    expect((within(dialog).getByRole("button", { name: "Changement…" }) as HTMLButtonElement).disabled).toBe(true);
+    const loadsBefore = loader.mock.calls.length;
+    await act(async () => answer({ message: MSG.userUpdated }));
+    expect(toast.success).toHaveBeenCalledWith(MSG.userUpdated);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(loader.mock.calls.length).toBe(loadsBefore + 1));
+  });
+
+  it("keeps the modal open with the server's refusal in it, and says it in a toast too", async () => {
+    changeRole.mockRejectedValue(new ApiError(409, MSG.lastSuperAdmin));
+    renderScreen(superAdmin);
+    fireEvent.click(screen.getByRole("button", { name: "Changer le rôle de Jean Fotso" }));
+    const dialog = screen.getByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Changer" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(MSG.lastSuperAdmin);
+    expect(toast.error).toHaveBeenCalledWith(MSG.lastSuperAdmin);
+    expect(toast.success).not.toHaveBeenCalled();
+    expect((within(dialog).getByRole("button", { name: "Changer" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("asks to sign in again when the session is over", async () => {
+    changeRole.mockRejectedValue(new ApiError(401, MSG.authInvalid));
+    renderScreen(superAdmin);
+    fireEvent.click(screen.getByRole("button", { name: "Changer le rôle de Jean Fotso" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Changer" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Erreur d'authentification, veuillez vous reconnecter.",
+    );
+  });
+
+  it("closes with the ✕ without changing anything", () => {
+    renderScreen(superAdmin);
+    fireEvent.click(screen.getByRole("button", { name: "Changer le rôle de Jean Fotso" }));
+    fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Fermer" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(changeRole).not.toHaveBeenCalled();
+  });
+
+  it("shows the list's failure instead of the table", () => {
+    renderScreen(superAdmin, MSG.forbidden);
+    expect(screen.getByRole("alert").textContent).toBe(MSG.forbidden);
+    expect(screen.queryByRole("table")).toBeNull();
+  });
+});
