@@ -1,12 +1,35 @@
+import { redirect } from "react-router";
+import { adminApi } from "../../features/admin/admin-api";
+import { ADMIN_TEXT, adminErrorMessage } from "../../features/admin/admin-errors";
+import { ProductsScreen, pageHref } from "../../features/admin/products/products-screen";
+import { requireAdmin } from "../../features/admin/require-admin.server";
 import type { Route } from "./+types/all-products";
+
+/** Products on a page of the back-office's grid: divides into rows of 2, 3 and 4. */
+export const ADMIN_PAGE_SIZE = 24;
 
 export function meta() {
   return [{ title: "Gestion des Produits" }, { name: "robots", content: "noindex" }];
 }
 
-/** Placeholder: built by issue 5. */
-export default function Admin() {
-  return <h1 className="text-2xl font-extrabold">Gestion des Produits</h1>;
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const asked = Number(url.searchParams.get("page") ?? "1");
+  const page = Number.isInteger(asked) && asked >= 1 && asked <= 10_000 ? asked : 1;
+  try {
+    const { products, total } = await adminApi(request).products(page, ADMIN_PAGE_SIZE);
+    const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+    // Past the end (the last product of the last page was just deleted): the last page.
+    if (products.length === 0 && page > pages) throw redirect(`${url.pathname}${pageHref(pages)}`);
+    return { products, total, page, pages, error: null };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // SPEC.md §8: the server's message, or 'Failed to fetch products'.
+    return { products: [], total: 0, page, pages: 1, error: adminErrorMessage(error, ADMIN_TEXT.productsLoadError) };
+  }
 }
 
-export type { Route };
+export default function AllProducts({ loaderData }: Route.ComponentProps) {
+  return <ProductsScreen {...loaderData} />;
+}

@@ -1,0 +1,57 @@
+import type { Product } from "@shop/shared";
+import { Link } from "react-router";
+import { Price } from "../../../components/ui/price";
+import { ProductImage } from "../../../components/ui/product-image";
+
+const CARD_SIZES = "(min-width: 1024px) 220px, 45vw";
+
+/** A product in the back-office's grid: its picture, name, category, prices, and its two actions. */
+export function AdminProductCard({
+  product,
+  onEdit,
+  onDelete,
+}: {
+  product: Product;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const image = product.productImage[0];
+  return (
+    <article className="flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="aspect-square bg-slate-100">
+        {image && (
+          <ProductImage url={image} alt="" size={400} sizes={CARD_SIZES} className="h-full w-full object-contain p-2" />
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3 pb-2">
+        <h2 className="line-clamp-2 text-sm font-semibold">
+          <Link to={`/product/${product._id}`} className="hover:underline">
+            {product.productName}
+          </Link>
+        </h2>
+        <p className="text-xs text-slate-600">{product.category}</p>
+        <div className="mt-auto">
+          <Price price={product.price} sellingPrice={product.sellingPrice} />
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-1 px-2 pb-2">
+        <button
+          type="button"
+          onClick={onEdit}
+          aria-label={`Modifier ${product.productName}`}
+          className="min-h-11 rounded-full border border-brand px-2 text-sm font-semibold text-brand hover:bg-brand hover:text-white"
+        >
+          Modifier
+        </button>
+        <button
+          type="button"
+          onClick={onDelete}
+          aria-label={`Supprimer ${product.productName}`}
+          className="min-h-11 rounded-full border border-red-700 px-2 text-sm font-semibold text-red-700 hover:bg-red-700 hover:text-white"
+        >
+          Supprimer
+        </button>
+      </div>
+    </article>
+  );
+}

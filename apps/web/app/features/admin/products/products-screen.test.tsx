@@ -1,0 +1,127 @@
+import type { Product } from "@shop/shared";
+import { MSG } from "@shop/shared/core";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { toast } from "../../../components/ui/toast";
+import { ApiError } from "../../../lib/api";
+import { ProductsScreen } from "./products-screen";
+
+const deleteProduct = vi.fn<(id: string) => Promise<string>>();
+vi.mock("../admin-api", () => ({ adminApi: () => ({ deleteProduct }) }));
+
+const product = (n: number, name: string): Product => ({
+  _id: `00000000-0000-4000-8000-00000000000${n}`,
+  productName: name,
+  brandName: "Apple",
+  category: "IPHONE 13",
+  productImage: [`/uploads/images/p${n}/800.webp`],
+  description: "",
+  price: 400000,
+  sellingPrice: 350000,
+  userId: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+  updatedAt: "2025-01-01T00:00:00.000Z",
+});
+const PRODUCTS = [product(1, "iPhone 13 Mini"), product(2, "iPhone 13 Pro")];
+
+function renderScreen(props: Partial<Parameters<typeof ProductsScreen>[0]> = {}) {
+  const loader = vi.fn(() => null);
+  const Stub = createRoutesStub([
+    {
+      path: "/admin-panel/all-products",
+      loader,
+      HydrateFallback: () => null,
+      Component: () => <ProductsScreen products={PRODUCTS} total={2} page={1} pages={1} error={null} {...props} />,
+    },
+  ]);
+  render(<Stub initialEntries={["/admin-panel/all-products"]} hydrationData={{ loaderData: { "0": null } }} />);
+  return { loader };
+}
+
+describe("ProductsScreen", () => {
+  beforeEach(() => {
+    deleteProduct.mockReset();
+    vi.spyOn(toast, "success");
+    vi.spyOn(toast, "error");
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("shows each product with its prices and its two actions, and 'Nouveau produit'", () => {
+    renderScreen();
+    expect(screen.getByRole("heading", { level: 1, name: "Gestion des Produits" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Nouveau produit" })).toBeTruthy();
+    expect(screen.getAllByRole("article")).toHaveLength(2);
+    const card = screen.getAllByRole("article")[0]!;
+    expect(within(card).getByRole("link", { name: "iPhone 13 Mini" }).getAttribute("href")).toBe(
+      `/product/${PRODUCTS[0]!._id}`,
+    );
+    expect(within(card).getByText("IPHONE 13")).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Modifier iPhone 13 Mini" })).toBeTruthy();
+    expect(within(card).getByRole("button", { name: "Supprimer iPhone 13 Mini" })).toBeTruthy();
+  });
+
+  it("asks before deleting, naming the product; 'Annuler' deletes nothing", () => {
+    renderScreen();
+    fireEvent.click(screen.getByRole("button", { name: "Supprimer iPhone 13 Pro" }));
+    const dialog = screen.getByRole("dialog", { name: "Supprimer le produit" });
+    expect(dialog.textContent).toContain("« iPhone 13 Pro »");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Annuler" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(deleteProduct).not.toHaveBeenCalled();
+  });
+
+  it("deletes once confirmed: the server's message, the modal closed, the list read again", async () => {
+    deleteProduct.mockResolvedValue(MSG.productDeleted);
+    const { loader } = renderScreen();
+    fireEvent.click(screen.getByRole("button", { name: "Supprimer iPhone 13 Pro" }));
+    const before = loader.mock.calls.length;
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Supprimer" })),
+    );
+    expect(deleteProduct).toHaveBeenCalledWith(PRODUCTS[1]!._id);
+    expect(toast.success).toHaveBeenCalledWith(MSG.productDeleted);
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(loader.mock.calls.length).toBe(before + 1));
+  });
+
+  it("says so when the deletion is refused, with the server's message", async () => {
+    deleteProduct.mockRejectedValue(new ApiError(403, MSG.productNotOwned));
+    renderScreen();
+    fireEvent.click(screen.getByRole("button", { name: "Supprimer iPhone 13 Pro" }));
+    const dialog = screen.getByRole("dialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Supprimer" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      `La suppression a échoué : ${MSG.productNotOwned}`,
+    );
+    expect(toast.error).toHaveBeenCalledWith(MSG.productNotOwned);
+  });
+
+  it("pages in the address, with 'n / total'", () => {
+    renderScreen({ page: 2, pages: 3, total: 60 });
+    const pager = screen.getByRole("navigation", { name: "Pages des produits" });
+    expect(within(pager).getByText("2 / 3")).toBeTruthy();
+    expect(within(pager).getByRole("link", { name: "Précédent" }).getAttribute("href")).toBe(
+      "/admin-panel/all-products",
+    );
+    expect(within(pager).getByRole("link", { name: "Suivant" }).getAttribute("href")).toBe(
+      "/admin-panel/all-products?page=3",
+    );
+  });
+
+  it("says when there is nothing to manage", () => {
+    renderScreen({ products: [], total: 0 });
+    expect(screen.getByText("Aucun produit disponible pour le moment.")).toBeTruthy();
+  });
+
+  it("shows why the list could not be read", () => {
+    renderScreen({ products: [], total: 0, error: "Failed to fetch products" });
+    expect(screen.getByRole("alert").textContent).toBe("Failed to fetch products");
+  });
+
+  it("opens the create modal from 'Nouveau produit'", () => {
+    renderScreen();
+    fireEvent.click(screen.getByRole("button", { name: "Nouveau produit" }));
+    expect(screen.getByRole("dialog", { name: "Nouveau produit" })).toBeTruthy();
+  });
+});

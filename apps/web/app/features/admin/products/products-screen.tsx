@@ -1,0 +1,120 @@
+import type { Product } from "@shop/shared";
+import { useState } from "react";
+import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
+import { AdminProductCard } from "./admin-product-card";
+import { DeleteProductDialog } from "./delete-product-dialog";
+import { ProductFormDialog } from "./product-form";
+
+type Open = { kind: "create" } | { kind: "edit"; product: Product } | { kind: "delete"; product: Product } | null;
+
+/** "?page=n" of this screen; page 1 has no parameter. */
+export const pageHref = (page: number) => (page > 1 ? `?page=${page}` : "?");
+
+/**
+ * 'Gestion des Produits' (SPEC.md §2, issue 5 §4): 'Nouveau produit', the grid of the products
+ * this admin may manage (every product for a SUPERADMIN, their own for an ADMIN: the server
+ * decides), paged in the address, and the create, edit and delete modals. After a change the
+ * modal closes and the list is read again; a new product shows first, on page 1.
+ */
+export function ProductsScreen({
+  products,
+  total,
+  page,
+  pages,
+  error,
+}: {
+  products: readonly Product[];
+  total: number;
+  page: number;
+  pages: number;
+  error: string | null;
+}) {
+  const [open, setOpen] = useState<Open>(null);
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const close = () => setOpen(null);
+  const reload = () => {
+    close();
+    void revalidator.revalidate();
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-extrabold">Gestion des Produits</h1>
+        <button
+          type="button"
+          onClick={() => setOpen({ kind: "create" })}
+          className="min-h-11 rounded-full bg-brand px-5 font-semibold text-white hover:bg-brand-dark"
+        >
+          Nouveau produit
+        </button>
+      </div>
+      {error ? (
+        <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 font-medium text-red-800">
+          {error}
+        </p>
+      ) : products.length === 0 ? (
+        <p className="mt-6 rounded-lg bg-white p-6 text-center ring-1 ring-slate-200">
+          Aucun produit disponible pour le moment.
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 text-sm text-slate-700">
+            {total} produit{total > 1 ? "s" : ""}
+          </p>
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+            {products.map((product) => (
+              <li key={product._id}>
+                <AdminProductCard
+                  product={product}
+                  onEdit={() => setOpen({ kind: "edit", product })}
+                  onDelete={() => setOpen({ kind: "delete", product })}
+                />
+              </li>
+            ))}
+          </ul>
+          {pages > 1 && (
+            <nav aria-label="Pages des produits" className="mt-6 flex items-center justify-center gap-3">
+              <PageLink to={page > 1 ? pageHref(page - 1) : null}>Précédent</PageLink>
+              <span className="tabular-nums">
+                {page} / {pages}
+              </span>
+              <PageLink to={page < pages ? pageHref(page + 1) : null}>Suivant</PageLink>
+            </nav>
+          )}
+        </>
+      )}
+      {open?.kind === "create" && (
+        <ProductFormDialog
+          product={null}
+          onClose={close}
+          onSaved={() => {
+            if (page > 1) {
+              close();
+              void navigate(location.pathname);
+            } else reload();
+          }}
+        />
+      )}
+      {open?.kind === "edit" && <ProductFormDialog product={open.product} onClose={close} onSaved={reload} />}
+      {open?.kind === "delete" && <DeleteProductDialog product={open.product} onClose={close} onDeleted={reload} />}
+    </>
+  );
+}
+
+function PageLink({ to, children }: { to: string | null; children: string }) {
+  const className = "min-h-11 rounded-full px-4 py-2.5 font-semibold";
+  if (!to)
+    return (
+      <span aria-disabled="true" className={`${className} bg-slate-200 text-slate-600`}>
+        {children}
+      </span>
+    );
+  return (
+    <Link to={to} className={`${className} bg-brand text-white hover:bg-brand-dark`}>
+      {children}
+    </Link>
+  );
+}
