@@ -34,7 +34,7 @@ export function AdminProductCard({
           <Price price={product.price} sellingPrice={product.sellingPrice} />
         </div>
       </div>
-      <div className="grid grid-cols-2 gap-1 px-2 pb-2">
+      <div className="flex flex-col gap-1 px-2 pb-2">
         <button
           type="button"
           onClick={onEdit}

@@ -168,11 +168,11 @@ export function ProductFormDialog({
               {reason}
             </p>
           )}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <div className="flex gap-2 sm:justify-end">
             <button
               type="button"
               onClick={onClose}
-              className="min-h-11 rounded-full border border-slate-400 px-5 font-semibold text-slate-800 hover:bg-slate-100"
+              className="min-h-11 flex-1 rounded-full border border-slate-400 px-5 font-semibold text-slate-800 hover:bg-slate-100 sm:flex-none"
             >
               Annuler
             </button>
@@ -180,7 +180,7 @@ export function ProductFormDialog({
               type="submit"
               disabled={busy || reason !== null}
               aria-describedby={reason ? "product-save-reason" : undefined}
-              className="min-h-11 rounded-full bg-brand px-5 font-semibold text-white hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-slate-500"
+              className="min-h-11 flex-1 rounded-full bg-brand px-5 font-semibold text-white hover:bg-brand-dark disabled:cursor-not-allowed disabled:bg-slate-500 sm:flex-none"
             >
               {busy ? "Enregistrement…" : editing ? "Sauvegarder" : "Enregistrer"}
             </button>

@@ -66,7 +66,7 @@ export function UsersScreen({
               aria-label="Tableau des utilisateurs"
               className="mt-4 overflow-x-auto rounded-lg bg-white ring-1 ring-slate-200"
             >
-              <table className="w-full min-w-[36rem] text-left text-sm">
+              <table className="w-full min-w-[32rem] text-left text-sm">
                 <thead className="bg-slate-100 text-slate-700">
                   <tr>
                     <th scope="col" className="px-3 py-2">
