@@ -66,6 +66,17 @@ async function setRole(superadmin: APIRequestContext, email: string, role: User[
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/**
+ * Removes what a test created, even when it failed half-way: other specs read the newest
+ * products of the shared demo catalogue.
+ */
+async function deleteProductsNamed(superadmin: APIRequestContext, name: string) {
+  const products = (await (await superadmin.get("/api/get-product?limit=100")).json()).data as Product[];
+  for (const product of products.filter((p) => p.productName === name)) {
+    await superadmin.post("/api/delete-product", { data: { _id: product._id } });
+  }
+}
+
 /** Nothing sticks out sideways: the page does not scroll horizontally on the 360 px phone. */
 async function expectNoSidewaysScroll(page: Page) {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -119,99 +130,103 @@ test.describe("a SUPERADMIN manages the catalogue from a phone", () => {
     await signIn(page.request, SUPERADMIN, headers);
     const name = `iPhone 15 Essai ${unique()}`;
 
-    await hydrated(page, "/admin-panel/all-products");
-    // The layout: the shop's header stays, the sidebar shows who is there and the five links.
-    await expect(page.getByRole("banner")).toBeVisible();
-    const sidebar = page.getByRole("complementary", { name: "Back-office" });
-    await expect(sidebar.getByText("Super Admin")).toBeVisible();
-    await expect(sidebar.getByText("SUPERADMIN")).toBeVisible();
-    await expect(sidebar.getByRole("link")).toHaveText([
-      "Clients",
-      "Produits",
-      "Commandes",
-      "Messages",
-      "Tableau de bord",
-    ]);
-    await expect(page.getByRole("heading", { level: 1, name: "Gestion des Produits" })).toBeVisible();
-    await expectNoSidewaysScroll(page);
+    try {
+      await hydrated(page, "/admin-panel/all-products");
+      // The layout: the shop's header stays, the sidebar shows who is there and the five links.
+      await expect(page.getByRole("banner")).toBeVisible();
+      const sidebar = page.getByRole("complementary", { name: "Back-office" });
+      await expect(sidebar.getByText("Super Admin")).toBeVisible();
+      await expect(sidebar.getByText("SUPERADMIN")).toBeVisible();
+      await expect(sidebar.getByRole("link")).toHaveText([
+        "Clients",
+        "Produits",
+        "Commandes",
+        "Messages",
+        "Tableau de bord",
+      ]);
+      await expect(page.getByRole("heading", { level: 1, name: "Gestion des Produits" })).toBeVisible();
+      await expectNoSidewaysScroll(page);
 
-    await page.getByRole("button", { name: "Nouveau produit" }).click();
-    const create = page.getByRole("dialog", { name: "Nouveau produit" });
-    await expect(create.getByText("*Veuillez sélectionner au moins une image")).toBeVisible();
-    await create.getByRole("button", { name: "Enregistrer" }).click();
-    await expect(create.getByText("Le nom du produit est obligatoire.")).toBeVisible();
-    await expect(create.getByLabel("Nom du produit")).toBeFocused();
+      await page.getByRole("button", { name: "Nouveau produit" }).click();
+      const create = page.getByRole("dialog", { name: "Nouveau produit" });
+      await expect(create.getByText("*Veuillez sélectionner au moins une image")).toBeVisible();
+      await create.getByRole("button", { name: "Enregistrer" }).click();
+      await expect(create.getByText("Le nom du produit est obligatoire.")).toBeVisible();
+      await expect(create.getByLabel("Nom du produit")).toBeFocused();
 
-    await create.getByLabel("Nom du produit").fill(name);
-    await create.getByLabel("Marque").fill("Apple");
-    await create.getByLabel("Catégorie").selectOption("IPHONE 15");
-    await create.getByLabel("Prix", { exact: true }).fill("850 000");
-    await create.getByLabel("Prix de vente").fill("790000");
-    await create.getByLabel("Description (facultatif)").fill("Débloqué, 256 Go, garantie 6 mois.");
-    await create.getByLabel("Choisir des photos").setInputFiles([FRONT, BACK]);
-    // Once stored, each preview is the server's card-sized picture.
-    await expect(create.getByRole("img", { name: "Aperçu 1 : face.png" })).toHaveAttribute(
-      "src",
-      /^\/uploads\/images\/[\w-]+\/400\.webp$/,
-    );
-    await expect(create.getByRole("img", { name: "Aperçu 2 : dos.jpg" })).toHaveAttribute(
-      "src",
-      /^\/uploads\/images\/[\w-]+\/400\.webp$/,
-    );
-    await expect(create.getByRole("progressbar")).toHaveCount(0);
-    await expect(create.getByText("Image principale", { exact: true })).toBeVisible();
-    await expect(create.getByText("*Veuillez sélectionner au moins une image")).toHaveCount(0);
+      await create.getByLabel("Nom du produit").fill(name);
+      await create.getByLabel("Marque").fill("Apple");
+      await create.getByLabel("Catégorie").selectOption("IPHONE 15");
+      await create.getByLabel("Prix", { exact: true }).fill("850 000");
+      await create.getByLabel("Prix de vente").fill("790000");
+      await create.getByLabel("Description (facultatif)").fill("Débloqué, 256 Go, garantie 6 mois.");
+      await create.getByLabel("Choisir des photos").setInputFiles([FRONT, BACK]);
+      // Once stored, each preview is the server's card-sized picture.
+      await expect(create.getByRole("img", { name: "Aperçu 1 : face.png" })).toHaveAttribute(
+        "src",
+        /^\/uploads\/images\/[\w-]+\/400\.webp$/,
+      );
+      await expect(create.getByRole("img", { name: "Aperçu 2 : dos.jpg" })).toHaveAttribute(
+        "src",
+        /^\/uploads\/images\/[\w-]+\/400\.webp$/,
+      );
+      await expect(create.getByRole("progressbar")).toHaveCount(0);
+      await expect(create.getByText("Image principale", { exact: true })).toBeVisible();
+      await expect(create.getByText("*Veuillez sélectionner au moins une image")).toHaveCount(0);
 
-    const created = page.getByText(MSG.productCreated).waitFor();
-    await create.getByRole("button", { name: "Enregistrer" }).click();
-    await created;
-    await expect(create).toBeHidden();
-    const card = page.getByRole("article").filter({ hasText: name });
-    await expect(card).toBeVisible();
-    await expect(card.getByText(formatPrice(790000))).toBeVisible();
+      const created = page.getByText(MSG.productCreated).waitFor();
+      await create.getByRole("button", { name: "Enregistrer" }).click();
+      await created;
+      await expect(create).toBeHidden();
+      const card = page.getByRole("article").filter({ hasText: name });
+      await expect(card).toBeVisible();
+      await expect(card.getByText(formatPrice(790000))).toBeVisible();
 
-    // The shop: search finds it, its page shows it with its two photos, the first one first.
-    await hydrated(page, `/search?q=${encodeURIComponent(name)}`);
-    await page.getByRole("link", { name }).first().click();
-    await expect(page).toHaveURL(/\/product\/[\w-]+$/);
-    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-    await expect(page.getByText(formatPrice(790000)).first()).toBeVisible();
-    const productId = new URL(page.url()).pathname.split("/").at(-1)!;
-    const stored = (await (await page.request.post("/api/product-details", { data: { productId } })).json())
-      .data as Product;
-    expect(stored).toMatchObject({ productName: name, brandName: "Apple", category: "IPHONE 15", price: 850000 });
-    expect(stored.productImage).toHaveLength(2);
+      // The shop: search finds it, its page shows it with its two photos, the first one first.
+      await hydrated(page, `/search?q=${encodeURIComponent(name)}`);
+      await page.getByRole("link", { name }).first().click();
+      await expect(page).toHaveURL(/\/product\/[\w-]+$/);
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+      await expect(page.getByText(formatPrice(790000)).first()).toBeVisible();
+      const productId = new URL(page.url()).pathname.split("/").at(-1)!;
+      const stored = (await (await page.request.post("/api/product-details", { data: { productId } })).json())
+        .data as Product;
+      expect(stored).toMatchObject({ productName: name, brandName: "Apple", category: "IPHONE 15", price: 850000 });
+      expect(stored.productImage).toHaveLength(2);
 
-    // A new price, seen in the shop.
-    await hydrated(page, "/admin-panel/all-products");
-    await page.getByRole("button", { name: `Modifier ${name}` }).click();
-    const edit = page.getByRole("dialog", { name: "Modifier le produit" });
-    await expect(edit.getByLabel("Nom du produit")).toHaveValue(name);
-    await expect(edit.getByLabel("Prix de vente")).toHaveValue("790000");
-    await expect(edit.getByRole("img")).toHaveCount(2);
-    await edit.getByLabel("Prix de vente").fill("750000");
-    const updated = page.getByText(MSG.productUpdated).waitFor();
-    await edit.getByRole("button", { name: "Sauvegarder" }).click();
-    await updated;
-    await expect(edit).toBeHidden();
-    await expect(card.getByText(formatPrice(750000))).toBeVisible();
-    await hydrated(page, `/product/${productId}`);
-    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-    await expect(page.getByText(formatPrice(750000)).first()).toBeVisible();
+      // A new price, seen in the shop.
+      await hydrated(page, "/admin-panel/all-products");
+      await page.getByRole("button", { name: `Modifier ${name}` }).click();
+      const edit = page.getByRole("dialog", { name: "Modifier le produit" });
+      await expect(edit.getByLabel("Nom du produit")).toHaveValue(name);
+      await expect(edit.getByLabel("Prix de vente")).toHaveValue("790000");
+      await expect(edit.getByRole("img")).toHaveCount(2);
+      await edit.getByLabel("Prix de vente").fill("750000");
+      const updated = page.getByText(MSG.productUpdated).waitFor();
+      await edit.getByRole("button", { name: "Sauvegarder" }).click();
+      await updated;
+      await expect(edit).toBeHidden();
+      await expect(card.getByText(formatPrice(750000))).toBeVisible();
+      await hydrated(page, `/product/${productId}`);
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+      await expect(page.getByText(formatPrice(750000)).first()).toBeVisible();
 
-    // Deleted, after saying which product.
-    await hydrated(page, "/admin-panel/all-products");
-    await page.getByRole("button", { name: `Supprimer ${name}` }).click();
-    const confirm = page.getByRole("dialog", { name: "Supprimer le produit" });
-    await expect(confirm).toContainText(`« ${name} »`);
-    const deleted = page.getByText(MSG.productDeleted).waitFor();
-    await confirm.getByRole("button", { name: "Supprimer" }).click();
-    await deleted;
-    await expect(confirm).toBeHidden();
-    await expect(page.getByRole("article").filter({ hasText: name })).toHaveCount(0);
-    expect((await page.goto(`/product/${productId}`))?.status()).toBe(404);
-    await hydrated(page, `/search?q=${encodeURIComponent(name)}`);
-    await expect(page.getByText("Pas de données....")).toBeVisible();
+      // Deleted, after saying which product.
+      await hydrated(page, "/admin-panel/all-products");
+      await page.getByRole("button", { name: `Supprimer ${name}` }).click();
+      const confirm = page.getByRole("dialog", { name: "Supprimer le produit" });
+      await expect(confirm).toContainText(`« ${name} »`);
+      const deleted = page.getByText(MSG.productDeleted).waitFor();
+      await confirm.getByRole("button", { name: "Supprimer" }).click();
+      await deleted;
+      await expect(confirm).toBeHidden();
+      await expect(page.getByRole("article").filter({ hasText: name })).toHaveCount(0);
+      expect((await page.goto(`/product/${productId}`))?.status()).toBe(404);
+      await hydrated(page, `/search?q=${encodeURIComponent(name)}`);
+      await expect(page.getByText("Pas de données....")).toBeVisible();
+    } finally {
+      await deleteProductsNamed(page.request, name);
+    }
   });
 
   test("a file that is not an image is refused at once, before any upload", async ({ page }) => {
@@ -248,32 +263,39 @@ test.describe("an ADMIN manages only their own products", () => {
       data: { productName: own, brandName: "Xiaomi", category: "REDMI", price: 150000, sellingPrice: 120000 },
     });
     expect(made.status(), await made.text()).toBe(201);
+    try {
+      await hydrated(page, "/admin-panel/all-products");
+      await expect(
+        page.getByRole("complementary", { name: "Back-office" }).getByText("ADMIN", { exact: true }),
+      ).toBeVisible();
+      await expect(page.getByRole("article")).toHaveCount(1);
+      await expect(page.getByRole("article")).toContainText(own);
+      await expectNoSidewaysScroll(page);
 
-    await hydrated(page, "/admin-panel/all-products");
-    await expect(
-      page.getByRole("complementary", { name: "Back-office" }).getByText("ADMIN", { exact: true }),
-    ).toBeVisible();
-    await expect(page.getByRole("article")).toHaveCount(1);
-    await expect(page.getByRole("article")).toContainText(own);
-    await expectNoSidewaysScroll(page);
+      // The shop's product, someone else's: listed for the SUPERADMIN, refused to this ADMIN.
+      const everything = (await (await request.get("/api/get-product?limit=100")).json()).data as Product[];
+      const other = everything.find((p) => p.productName !== own)!;
+      const update = await page.request.post("/api/update-product", { data: { _id: other._id, sellingPrice: 1 } });
+      expect(update.status()).toBe(403);
+      expect((await update.json()).message).toBe(MSG.productNotOwned);
+      const remove = await page.request.post("/api/delete-product", { data: { _id: other._id } });
+      expect(remove.status()).toBe(403);
+      expect((await remove.json()).message).toBe(MSG.productNotOwned);
+      const still = await request.post("/api/product-details", { data: { productId: other._id } });
+      expect((await still.json()).data).toMatchObject({ _id: other._id, sellingPrice: other.sellingPrice });
 
-    // The shop's product, someone else's: listed for the SUPERADMIN, refused to this ADMIN.
-    const everything = (await (await request.get("/api/get-product?limit=100")).json()).data as Product[];
-    const other = everything.find((p) => p.productName !== own)!;
-    const update = await page.request.post("/api/update-product", { data: { _id: other._id, sellingPrice: 1 } });
-    expect(update.status()).toBe(403);
-    expect((await update.json()).message).toBe(MSG.productNotOwned);
-    const remove = await page.request.post("/api/delete-product", { data: { _id: other._id } });
-    expect(remove.status()).toBe(403);
-    expect((await remove.json()).message).toBe(MSG.productNotOwned);
-    const still = await request.post("/api/product-details", { data: { productId: other._id } });
-    expect((await still.json()).data).toMatchObject({ _id: other._id, sellingPrice: other.sellingPrice });
+      // The users list is theirs to read, not to change.
+      await page.getByRole("link", { name: "Clients" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Gestion des Utilisateurs" })).toBeVisible();
+      await expect(page.getByText(MSG.rolesSuperAdminOnly)).toBeVisible();
+      await expect(page.getByRole("button", { name: /Changer le rôle/ })).toHaveCount(0);
 
-    // The users list is theirs to read, not to change.
-    await page.getByRole("link", { name: "Clients" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Gestion des Utilisateurs" })).toBeVisible();
-    await expect(page.getByText(MSG.rolesSuperAdminOnly)).toBeVisible();
-    await expect(page.getByRole("button", { name: /Changer le rôle/ })).toHaveCount(0);
+      // Their own product is theirs to delete.
+      const ownId = ((await made.json()).data as Product)._id;
+      expect((await page.request.post("/api/delete-product", { data: { _id: ownId } })).status()).toBe(200);
+    } finally {
+      await deleteProductsNamed(request, own);
+    }
   });
 
   test("an ADMIN demoted while the panel is open is sent home at their next tap", async ({ page, request }) => {
