@@ -31,5 +31,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {
-  return <ProductsScreen {...loaderData} />;
+  return (
+    <main>
+      <ProductsScreen {...loaderData} />
+    </main>
+  );
 }

@@ -21,5 +21,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function AllUsers({ loaderData }: Route.ComponentProps) {
-  return <UsersScreen users={loaderData.users} me={loaderData.me} error={loaderData.error} />;
+  return (
+    <main>
+      <UsersScreen users={loaderData.users} me={loaderData.me} error={loaderData.error} />
+    </main>
+  );
 }

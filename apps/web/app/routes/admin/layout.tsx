@@ -28,15 +28,15 @@ export function meta() {
 
 /**
  * The back-office (issue 5): ADMIN and SUPERADMIN only, inside the shop's layout (its header
- * stays), the sidebar and the page beside it. The pages render inside this `<main>`, not their own.
+ * stays), the sidebar and the page beside it. Each page is its own `<main>`.
  */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="min-h-[70vh] bg-slate-50 lg:flex">
       <AdminSidebar user={loaderData.user} badges={loaderData.badges} />
-      <main className="min-w-0 flex-1 px-4 py-6 lg:px-8">
+      <div className="min-w-0 flex-1 px-4 py-6 lg:px-8">
         <Outlet />
-      </main>
+      </div>
     </div>
   );
 }
