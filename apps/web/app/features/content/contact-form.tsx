@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { type ControlProps, Field, inputClass } from "../../components/ui/field";
 import { SubmitButton } from "../../components/ui/submit-button";
-import type { ApiIssue } from "../../lib/api";
+import { readFields } from "../../lib/form-values";
 
 export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -14,23 +14,7 @@ export type ContactResult =
   | { ok: false; message: string; values: ContactValues; fieldErrors: Partial<Record<ContactField, string>> };
 
 /** The four fields of a posted form, as text (a file or a missing field counts as empty). */
-export function readContactForm(form: FormData): ContactValues {
-  const text = (key: ContactField) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : "";
-  };
-  return { name: text("name"), email: text("email"), subject: text("subject"), message: text("message") };
-}
-
-/** The API's issues ("body.email", …) by field; the first message of a field wins. */
-export function fieldErrorsOf(issues: readonly ApiIssue[]): Partial<Record<ContactField, string>> {
-  const errors: Partial<Record<ContactField, string>> = {};
-  for (const issue of issues) {
-    const field = issue.path.split(".").at(-1) as ContactField;
-    if (CONTACT_FIELDS.includes(field)) errors[field] ??= issue.message;
-  }
-  return errors;
-}
+export const readContactForm = (form: FormData): ContactValues => readFields(form, CONTACT_FIELDS);
 
 const LABELS: Record<ContactField, string> = {
   name: "Nom complet",
