@@ -2,8 +2,10 @@
  * The whole permission matrix in one table: every protected call, for the anonymous visitor,
  * a GENERAL user, the ADMIN who owns the product, another ADMIN and a SUPERADMIN.
  */
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "../db/schema.ts";
 import { orderFromForm } from "../modules/orders/orders.service.ts";
 import {
   type Actors,
@@ -152,6 +154,27 @@ const CALLS: Call[] = [
     url: `/api/orders/${FILE_ORDER}/file`,
     binary: true,
     // The customers' files (IDs, receipts) are for the shop's staff only.
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/orders",
+    // The shop's orders belong to the shop: every admin reads every one of them.
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: `/api/admin/orders/${FILE_ORDER}`,
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: `/api/admin/orders/${FILE_ORDER}/status`,
+    // Back to "nouvelle" before each attempt, so that every allowed actor's change is possible.
+    body: async () => {
+      await ctx.database.db.update(orders).set({ status: "nouvelle" }).where(eq(orders.reference, FILE_ORDER));
+      return { status: "confirmée" };
+    },
     expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
   },
   {
