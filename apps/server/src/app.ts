@@ -19,6 +19,8 @@ import type { Database } from "./db/client.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
+import { messagesRoutes } from "./modules/contact/messages.routes.ts";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { imagesRoutes } from "./modules/images/images.routes.ts";
 import { adminOrdersRoutes } from "./modules/orders/orders.admin.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
@@ -121,6 +123,8 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
       await api.register(contactRoutes, { config });
       await api.register(ordersRoutes, { config });
       await api.register(adminOrdersRoutes);
+      await api.register(messagesRoutes);
+      await api.register(dashboardRoutes);
       await api.register(reviewsRoutes);
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({
