@@ -22,7 +22,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard } = loaderData;
   const days = dashboard.perDay.length || DASHBOARD_DAYS;
   return (
-    <div className="mx-auto max-w-5xl space-y-4">
+    <main className="mx-auto max-w-5xl space-y-4">
       <h1 className="text-2xl font-extrabold">Tableau de bord</h1>
       <p className="text-sm text-slate-700">Les commandes annulées ne sont pas comptées.</p>
       <div className="grid grid-cols-2 gap-3">
@@ -58,7 +58,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           )}
         </DashboardSection>
       </div>
-    </div>
+    </main>
   );
 }
 

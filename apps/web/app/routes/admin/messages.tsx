@@ -42,7 +42,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
     if (actionData?.ok) toast.success(actionData.message);
   }, [actionData]);
   return (
-    <div className="mx-auto max-w-3xl">
+    <main className="mx-auto max-w-3xl">
       <h1 className="text-2xl font-extrabold">Messages</h1>
       <p className="mt-1 text-slate-700">
         {query.unread ? plural(total, "message non lu", "messages non lus") : plural(total, "message")}
@@ -96,7 +96,7 @@ export default function AdminMessages({ loaderData, actionData }: Route.Componen
         pageSize={MESSAGES_PAGE_SIZE}
         hrefOf={(page) => messagesHref({ ...query, page })}
       />
-    </div>
+    </main>
   );
 }
 

@@ -58,7 +58,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <div className="mx-auto max-w-4xl space-y-4">
+    <main className="mx-auto max-w-4xl space-y-4">
       <p>
         <Link to="/admin-panel/orders" className="text-sm font-semibold text-brand underline">
           ← Toutes les commandes
@@ -96,7 +96,7 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           </Panel>
         </div>
       </div>
-    </div>
+    </main>
   );
 }
 

@@ -43,7 +43,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin-panel/orders";
   const filtered = Boolean(query.status || query.q);
   return (
-    <div className="mx-auto max-w-4xl">
+    <main className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-extrabold">Commandes</h1>
       <p className="mt-1 text-slate-700" aria-live="polite">
         {plural(total, "commande")}
@@ -133,7 +133,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           hrefOf={(page) => ordersHref({ ...query, page })}
         />
       </div>
-    </div>
+    </main>
   );
 }
 

@@ -14,7 +14,7 @@ export function AdminRouteError({
   const error = useRouteError();
   const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="mx-auto max-w-xl rounded-lg bg-white p-6 text-center ring-1 ring-slate-200">
+    <main className="mx-auto max-w-xl rounded-lg bg-white p-6 text-center ring-1 ring-slate-200">
       <h1 className="text-xl font-extrabold">{missing ? notFound.title : "Une erreur est survenue"}</h1>
       <p className="mt-2 text-slate-700">
         {missing ? notFound.hint : "La page n'a pas pu être chargée. Veuillez réessayer dans un instant."}
@@ -25,6 +25,6 @@ export function AdminRouteError({
       >
         {back.label}
       </Link>
-    </section>
+    </main>
   );
 }
