@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Link, useNavigation } from "react-router";
+import { Link, redirect, useNavigation } from "react-router";
 import { toast } from "../../components/ui/toast";
 import { adminApi } from "../../features/admin/admin-api";
 import { markMessage } from "../../features/admin/messages/mark-message.server";
@@ -23,6 +23,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     page: query.page,
     limit: MESSAGES_PAGE_SIZE,
   });
+  // A page past the end (an old link, messages read since): the last page there is.
+  const last = Math.max(1, Math.ceil(total / MESSAGES_PAGE_SIZE));
+  if (query.page > last) throw redirect(messagesHref({ ...query, page: last }));
   return { query, messages, total };
 }
 

@@ -1,5 +1,5 @@
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "@shop/shared/core";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { inputBase } from "../../components/ui/field";
 import { adminApi } from "../../features/admin/admin-api";
 import { AdminRouteError } from "../../features/admin/orders/admin-route-error";
@@ -25,6 +25,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       page: query.page,
       limit: ORDERS_PAGE_SIZE,
     });
+    // A page past the end (an old link, orders since handled): the last page there is.
+    const last = Math.max(1, Math.ceil(total / ORDERS_PAGE_SIZE));
+    if (query.page > last) throw redirect(ordersHref({ ...query, page: last }));
     return { query, orders, total, refused: null };
   } catch (error) {
     // A search the API refuses (too long) is said above an empty list; the rest is an error page.
@@ -51,7 +54,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         {query.q && <> pour « {query.q} »</>}
       </p>
 
-      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-2">
+      <Form method="get" role="search" aria-label="Commandes" className="mt-4 flex flex-wrap items-end gap-2">
         {query.status && <input type="hidden" name="status" value={query.status} />}
         <div className="min-w-0 flex-1 basis-56">
           <label htmlFor="orders-q" className="font-medium">

@@ -37,8 +37,11 @@ export function chartSummary(days: readonly DayFigures[]): string {
   return `${plural(total, "commande")} du ${dayLabel(first.date)} au ${dayLabel(last.date)} ; le plus : ${plural(best.orders, "commande")} le ${dayLabel(best.date)}.`;
 }
 
-/** The drawing's box, in SVG units; it is scaled to the screen's width. */
-export const CHART = { width: 600, height: 220, left: 34, right: 6, top: 10, bottom: 30 } as const;
+/**
+ * The drawing's box, in SVG units; it is scaled to the screen's width (about 290 px on a 360 px
+ * phone, so a 16-unit label reads at 11 px). The right margin leaves room for today's label.
+ */
+export const CHART = { width: 420, height: 190, left: 30, right: 24, top: 10, bottom: 28, fontSize: 16 } as const;
 
 export interface Bar {
   date: string;

@@ -1,7 +1,6 @@
 import type { Dashboard } from "@shop/shared";
 import { formatPrice } from "@shop/shared/core";
 import type { ReactNode } from "react";
-import { plural } from "../orders/order-format";
 
 /** A section of the dashboard, its title a heading. */
 export function DashboardSection({
@@ -35,9 +34,10 @@ export function Figures({ id, title, figures }: { id: string; title: string; fig
       <h2 id={id} className="text-sm font-semibold text-slate-700">
         {title}
       </h2>
-      <p className="mt-1 text-2xl font-extrabold">
+      <p className="mt-1">
         <data value={figures.orders} data-figure="orders">
-          {plural(figures.orders, "commande")}
+          <span className="text-3xl font-extrabold">{figures.orders}</span>{" "}
+          <span className="font-semibold">{figures.orders > 1 ? "commandes" : "commande"}</span>
         </data>
       </p>
       <p className="font-semibold text-brand-dark">

@@ -16,12 +16,12 @@ export function Pager({
   hrefOf: (page: number) => string;
 }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages === 1 && page === 1) return null;
+  if (pages === 1) return null;
   const link = "min-h-11 rounded-full px-4 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100";
   return (
     <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-2">
       {page > 1 ? (
-        <Link to={hrefOf(Math.min(page - 1, pages))} className={link} rel="prev">
+        <Link to={hrefOf(page - 1)} className={link} rel="prev">
           Précédent
         </Link>
       ) : (
