@@ -1,8 +1,8 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { MSG } from "@shop/shared/core";
+import { ADMIN, cartLink, header, open } from "./helpers.ts";
 
-const ADMIN = { email: "admin@boutique.local", password: "e2e-motdepasse" };
 const PASSWORD = "motdepasse-e2e";
 
 // Sign-in and sign-up allow 10 tries a minute per visitor: each test is its own visitor.
@@ -47,20 +47,12 @@ const expectToast = (page: Page, tone: string, text: string) =>
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("token"));
 
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-}
-
 async function signIn(page: Page, email: string, password: string) {
   const main = page.getByRole("main");
   await main.getByLabel("E-mail").fill(email);
   await main.getByLabel("Mot de passe", { exact: true }).fill(password);
   await main.getByRole("button", { name: "Connexion" }).click();
 }
-
-const header = (page: Page) => page.getByRole("banner");
-const cartLink = (page: Page) => header(page).getByRole("link", { name: /^Panier : \d+ article/ });
 
 /** A photo as a phone takes it: larger than the 512 px the page sends. */
 async function photo(page: Page) {

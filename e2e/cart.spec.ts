@@ -1,26 +1,9 @@
-import { randomInt } from "node:crypto";
 import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import type { CartLine, Order } from "@shop/shared";
 import { cartWhatsappMessage, formatPrice, MSG } from "@shop/shared/core";
+import { cartLink, hydrated, signedInCustomer } from "./helpers.ts";
 
-/** A new GENERAL customer, signed in in this page's browser (the httpOnly cookie is set). */
-async function signUpAndSignIn(page: Page) {
-  // Each customer comes from an address of their own: the sign-in rate limit counts per address.
-  const headers = { "x-forwarded-for": `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
-  const email = `client-${Date.now()}-${randomInt(1_000_000)}@exemple.cm`;
-  const password = "motdepasse-panier";
-  const signUp = await page.request.post("/api/signup", {
-    headers,
-    data: { name: "Client Panier", email, password, confirmPassword: password, profilePic: "" },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  const signIn = await page.request.post("/api/signin", { headers, data: { email, password } });
-  expect(signIn.ok(), await signIn.text()).toBe(true);
-}
-
-const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-const cartLink = (page: Page) => page.getByRole("banner").getByRole("link", { name: /^Panier : / });
 const firstCard = (page: Page, category: string) =>
   page.getByRole("region", { name: category }).getByRole("listitem").first();
 
@@ -63,7 +46,7 @@ test.describe("cart", () => {
   });
 
   test("a customer adds from a card and from the product page, then changes and empties the cart", async ({ page }) => {
-    await signUpAndSignIn(page);
+    await signedInCustomer(page, "Client Panier");
     await page.goto("/");
     await hydrated(page);
     await expect(cartLink(page)).toHaveAccessibleName("Panier : 0 article");
@@ -135,7 +118,7 @@ test.describe("cart", () => {
   });
 
   test("the cart with its lines has no serious accessibility problem", async ({ page }) => {
-    await signUpAndSignIn(page);
+    await signedInCustomer(page, "Client Panier");
     await addFirstProducts(page, 2);
     await page.goto("/cart");
     await hydrated(page);
@@ -147,7 +130,7 @@ test.describe("cart", () => {
   });
 
   test("printed, the cart is a dated summary without the header, footer or buttons", async ({ page }) => {
-    await signUpAndSignIn(page);
+    await signedInCustomer(page, "Client Panier");
     await addFirstProducts(page, 2);
     await page.goto("/cart");
     await hydrated(page);
@@ -173,7 +156,7 @@ test.describe("cart", () => {
   test("in Chromium, the WhatsApp tab opened during the click survives the recording and gets no opener", async ({
     page,
   }) => {
-    await signUpAndSignIn(page);
+    await signedInCustomer(page, "Client Panier");
     await addFirstProducts(page, 1);
     const lines = [{ productId: null, productName: "Produit enregistré", unitPrice: 12_000, quantity: 2 }];
     // The recording is answered here, slowly, as on a phone's network: the tab must wait for it.
@@ -199,7 +182,7 @@ test.describe("cart", () => {
   test("'Commander sur WhatsApp' records the order, then opens WhatsApp with its reference in a new tab", async ({
     page,
   }) => {
-    await signUpAndSignIn(page);
+    await signedInCustomer(page, "Client Panier");
     await addFirstProducts(page, 2);
     // WhatsApp is not reachable from here: its page is answered locally, its address is what counts.
     await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "WhatsApp" }));
@@ -224,7 +207,7 @@ test.describe("cart", () => {
   test("'Commander par téléphone' records the order and gives its reference and the number to call", async ({
     page,
   }) => {
-    await signUpAndSignIn(page);
+    await signedInCustomer(page, "Client Panier");
     await addFirstProducts(page, 1);
     await page.goto("/cart");
     await hydrated(page);

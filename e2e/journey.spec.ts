@@ -3,15 +3,12 @@
  * the cart, change it, order on WhatsApp, find the order, review the product, log out.
  */
 import { randomInt } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import type { Order } from "@shop/shared";
 import { cartWhatsappMessage, formatPrice, MSG } from "@shop/shared/core";
+import { cartLink, header, hydrated } from "./helpers.ts";
 
 test.use({ extraHTTPHeaders: { "x-forwarded-for": `10.77.${randomInt(256)}.${randomInt(1, 255)}` } });
-
-const header = (page: Page) => page.getByRole("banner");
-const cartLink = (page: Page) => header(page).getByRole("link", { name: /^Panier : / });
-const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 
 test("sign up, sign in, cart, WhatsApp order recorded, order page, review, log out", async ({ page }) => {
   test.setTimeout(90_000);

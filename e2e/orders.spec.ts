@@ -1,6 +1,7 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
 import type { ShopIdentity } from "@shop/shared";
 import { MSG, ORDER_REFERENCE_PATTERN, orderReferenceWhatsappMessage, whatsappLink } from "@shop/shared/core";
+import { open, signedInCustomer } from "./helpers.ts";
 
 /** A small real PNG (1×1), as a phone's file picker would hand it over. */
 const PNG = Buffer.from(
@@ -15,22 +16,6 @@ const asVisitor = () => ({ "x-forwarded-for": `10.40.0.${++visitor}` });
 
 async function shopOf(request: APIRequestContext): Promise<ShopIdentity> {
   return (await (await request.get("/api/shop")).json()).data;
-}
-
-async function hydrated(page: Page, path: string) {
-  await page.goto(path);
-  await page.locator("html[data-hydrated]").waitFor();
-}
-
-/** A new customer, signed in within the page's browser context (the cookie is set there). */
-async function signedInCustomer(page: Page, name: string) {
-  const email = `${name.toLowerCase().replace(/\W+/g, "-")}-${Date.now()}@exemple.cm`;
-  const password = "motdepasse-solide";
-  const signUp = await page.request.post("/api/signup", { data: { name, email, password, confirmPassword: password } });
-  expect(signUp.status()).toBe(201);
-  const signIn = await page.request.post("/api/signin", { data: { email, password } });
-  expect(signIn.status()).toBe(200);
-  return { email };
 }
 
 /** A demo product that is not the newest one (the product page's tests expect the newest unreviewed). */
@@ -55,7 +40,7 @@ test.describe("the order form", () => {
     page.on("request", (r) => {
       if (r.method() === "POST") posts.push(r.url());
     });
-    await hydrated(page, "/order");
+    await open(page, "/order");
     await expect(page.getByRole("heading", { level: 1, name: "Commande" })).toBeVisible();
     await expect(page.getByText("Veillez entrer vos informations de commande")).toBeVisible();
 
@@ -122,7 +107,7 @@ test.describe("the order form", () => {
   });
 
   test("a refused send keeps everything the customer typed, file included", async ({ page }) => {
-    await hydrated(page, "/order");
+    await open(page, "/order");
     await page.getByLabel("Nom complet").fill("Paul Mbarga");
     await page.getByLabel("Numéro de téléphone").fill("699 11 22 33");
     await page.getByLabel("Adresse de livraison").fill("Bastos, Yaoundé");
@@ -163,7 +148,7 @@ test.describe("the order form", () => {
     await signedInCustomer(page, "Client Panier");
     const product = await someProduct(page.request, 3);
     expect((await page.request.post("/api/addtocart", { data: { productId: product._id } })).status()).toBe(201);
-    await hydrated(page, "/order");
+    await open(page, "/order");
     await expect(page.getByText("L'article de votre panier sera joint à la commande.")).toBeVisible();
     await page.getByLabel("Nom complet").fill("Client Panier");
     await page.getByLabel("Numéro de téléphone").fill("677 33 44 55");
@@ -175,7 +160,7 @@ test.describe("the order form", () => {
     // The cart became the order: the header's count is back to 0.
     await expect(page.getByRole("link", { name: /^Panier : 0 article/ }).first()).toBeAttached();
 
-    await hydrated(page, "/order-status");
+    await open(page, "/order-status");
     const mine = page.getByRole("region", { name: "Mes commandes" });
     await expect(mine.getByRole("heading", { name: reference })).toBeVisible();
     await expect(mine.getByRole("cell", { name: product.productName })).toBeVisible();
@@ -187,7 +172,7 @@ test.describe("reviews", () => {
 
   test("a visitor is asked to sign in and comes back to the product", async ({ page, request }) => {
     const product = await someProduct(request, 1);
-    await hydrated(page, `/product/${product._id}`);
+    await open(page, `/product/${product._id}`);
     await expect(page.getByRole("link", { name: "Connectez-vous pour donner votre avis" })).toHaveAttribute(
       "href",
       `/login?redirectTo=${encodeURIComponent(`/product/${product._id}`)}`,
@@ -197,7 +182,7 @@ test.describe("reviews", () => {
   test("a customer's review changes the stars, and changing it keeps one review", async ({ page }) => {
     await signedInCustomer(page, "Mireille");
     const product = await someProduct(page.request, 2);
-    await hydrated(page, `/product/${product._id}`);
+    await open(page, `/product/${product._id}`);
     await expect(page.getByText("Pas encore d'avis sur ce produit.")).toBeVisible();
     const reviews = page.getByRole("region", { name: /Avis des clients/ });
     await expect(reviews.getByRole("heading", { level: 2 })).toHaveText("Avis des clients (0)");
@@ -221,7 +206,7 @@ test.describe("reviews", () => {
     await expect(reviews.getByRole("heading", { level: 2 })).toHaveText("Avis des clients (1)");
 
     // The server's page says the same after a reload.
-    await hydrated(page, `/product/${product._id}`);
+    await open(page, `/product/${product._id}`);
     await expect(page.getByRole("img", { name: "Note : 2 sur 5" })).toBeVisible();
   });
 });

@@ -19,7 +19,10 @@ import type { Database } from "./db/client.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
+import { messagesRoutes } from "./modules/contact/messages.routes.ts";
+import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { imagesRoutes } from "./modules/images/images.routes.ts";
+import { adminOrdersRoutes } from "./modules/orders/orders.admin.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { catalogueRoutes, productAdminRoutes } from "./modules/products/products.routes.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
@@ -119,6 +122,9 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
       await api.register(cartRoutes, { config });
       await api.register(contactRoutes, { config });
       await api.register(ordersRoutes, { config });
+      await api.register(adminOrdersRoutes);
+      await api.register(messagesRoutes);
+      await api.register(dashboardRoutes);
       await api.register(reviewsRoutes);
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({

@@ -81,6 +81,9 @@ describe("order messages", () => {
     expect(orderStatusWhatsappMessage("CMD-7K4Q", "livrée")).toBe(
       "Bonjour, votre commande CMD-7K4Q est maintenant livrée. Merci pour votre confiance !",
     );
+    expect(orderStatusWhatsappMessage("CMD-7K4Q", "nouvelle", "Awa")).toBe(
+      "Bonjour Awa, votre commande CMD-7K4Q est bien reçue. Merci pour votre confiance !",
+    );
   });
 
   it("opens WhatsApp without a number, so the shop picks the chat", () => {

@@ -66,8 +66,9 @@ export function orderReferenceWhatsappMessage(reference: string): string {
 /** The back-office's message to a customer after a status change: the reference and the new status. */
 export function orderStatusWhatsappMessage(reference: string, status: OrderStatus, customerName?: string): string {
   const hello = customerName?.trim() ? `Bonjour ${customerName.trim()},` : "Bonjour,";
-  const label = ORDER_STATUS_LABELS[status].toLowerCase();
-  return `${hello} votre commande ${reference} est maintenant ${label}. Merci pour votre confiance !`;
+  // A new order has not moved yet: the customer is told it arrived.
+  const news = status === "nouvelle" ? "est bien reçue" : `est maintenant ${ORDER_STATUS_LABELS[status].toLowerCase()}`;
+  return `${hello} votre commande ${reference} ${news}. Merci pour votre confiance !`;
 }
 
 /**

@@ -2,8 +2,10 @@
  * The whole permission matrix in one table: every protected call, for the anonymous visitor,
  * a GENERAL user, the ADMIN who owns the product, another ADMIN and a SUPERADMIN.
  */
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactMessages, orders } from "../db/schema.ts";
 import { orderFromForm } from "../modules/orders/orders.service.ts";
 import {
   type Actors,
@@ -57,6 +59,9 @@ async function generalCartLine(): Promise<string> {
 
 /** The order form's order whose private file the admins may download. */
 const FILE_ORDER = "CMD-PERM";
+
+/** A contact message, for the inbox's calls. */
+const MESSAGE_ID = "6f9c2a3e-0b1d-4c5e-8f7a-9b8c7d6e5f4a";
 
 /** A cart with one product for the actor, so that the cart can become an order. */
 async function cartOrderBody(actor: ActorName) {
@@ -155,6 +160,48 @@ const CALLS: Call[] = [
     expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
   },
   {
+    method: "GET",
+    url: "/api/admin/orders",
+    // The shop's orders belong to the shop: every admin reads every one of them.
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: `/api/admin/orders/${FILE_ORDER}`,
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: `/api/admin/orders/${FILE_ORDER}/status`,
+    // Back to "nouvelle" before each attempt, so that every allowed actor's change is possible.
+    body: async () => {
+      await ctx.database.db.update(orders).set({ status: "nouvelle" }).where(eq(orders.reference, FILE_ORDER));
+      return { status: "confirmée" };
+    },
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/messages",
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: `/api/admin/messages/${MESSAGE_ID}/read`,
+    body: () => ({ read: true }),
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/badges",
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/dashboard",
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
     method: "POST",
     url: "/api/reviews",
     body: async () => ({ productId: await adminProduct(), rating: 4 }),
@@ -176,6 +223,9 @@ beforeAll(async () => {
     { bytes: png, name: "photo.png", mime: "image/png", ext: "png" },
     { newReference: () => FILE_ORDER },
   );
+  await ctx.database.db
+    .insert(contactMessages)
+    .values({ id: MESSAGE_ID, name: "Awa", email: "awa@test.cm", subject: "Bonjour", message: "Disponible ?" });
 });
 afterAll(() => ctx.close());
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "../components/ui/field";
+import { FormAlert } from "../components/ui/form-alert";
 import { SubmitButton } from "../components/ui/submit-button";
 import { pageMeta } from "../features/content/meta";
 import { lookUpOrder, myOrders } from "../features/order/order-lookup.server";
@@ -81,9 +82,9 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
       </Form>
       <div ref={resultRef} tabIndex={-1} className="mt-6 outline-none empty:hidden">
         {failed && (
-          <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
-            {failed.message}
-          </p>
+          <FormAlert>
+            <p className="font-medium">{failed.message}</p>
+          </FormAlert>
         )}
         {actionData?.ok && <OrderSummary order={actionData.order} />}
       </div>

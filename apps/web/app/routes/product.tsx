@@ -26,6 +26,7 @@ import {
 } from "../features/product/reviews";
 import { Share } from "../features/product/share";
 import { ApiError, api } from "../lib/api";
+import { fieldErrorsOf } from "../lib/form-values";
 import { telHref } from "../lib/format-phone";
 import type { Route } from "./+types/product";
 import type { loader as layoutLoader } from "./shop-layout";
@@ -93,11 +94,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return { ok: true, message, rating: details.rating, list } satisfies ReviewResult;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const fieldErrors: { rating?: string; comment?: string } = {};
-    for (const issue of error.issues) {
-      const field = issue.path.split(".").at(-1);
-      if (field === "rating" || field === "comment") fieldErrors[field] ??= issue.message;
-    }
+    const fieldErrors = fieldErrorsOf(error.issues, ["rating", "comment"] as const);
     const failure: ReviewResult = { ok: false, message: error.message, fieldErrors };
     return data(failure, { status: error.status || 500 });
   }

@@ -33,4 +33,12 @@ describe("order file names", () => {
     );
     expect(contentDisposition("訂單.png")).toMatch(/^attachment; filename="__\.png"; filename\*=UTF-8''%E8/);
   });
+
+  it.each(["image/jpeg", "image/png", "image/webp", "application/pdf"])("open in the tab as %s", (type) => {
+    expect(contentDisposition("reçu.pdf", type)).toMatch(/^inline; filename="recu\.pdf"/);
+  });
+
+  it("are downloaded when the browser cannot show them (HEIC)", () => {
+    expect(contentDisposition("photo.heic", "image/heic")).toMatch(/^attachment; /);
+  });
 });

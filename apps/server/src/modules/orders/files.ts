@@ -107,14 +107,23 @@ export async function removeOrderFile(dir: string, storedName: string): Promise<
 }
 
 /**
- * `attachment` with the name twice: RFC 6266's ASCII `filename` for old clients and the
- * UTF-8 `filename*` (RFC 8187) that keeps "reçu-orange-money.pdf" as the customer named it.
+ * Types a browser shows in its tab by itself (the admin taps the file and reads it); the
+ * others (HEIC) are downloaded. The type is the one detected from the bytes, sent with
+ * `nosniff`, so a file cannot pass for another kind.
  */
-export function contentDisposition(name: string): string {
+const SHOWN_INLINE: readonly string[] = ["image/jpeg", "image/png", "image/webp", "application/pdf"];
+
+/**
+ * `inline` for a type the browser shows, else `attachment`, with the name twice: RFC 6266's
+ * ASCII `filename` for old clients and the UTF-8 `filename*` (RFC 8187) that keeps
+ * "reçu-orange-money.pdf" as the customer named it (and as it is saved).
+ */
+export function contentDisposition(name: string, type = "application/octet-stream"): string {
   const ascii = name
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
     .replace(/[^\x20-\x7e]|["\\%]/g, "_");
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  const disposition = SHOWN_INLINE.includes(type) ? "inline" : "attachment";
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

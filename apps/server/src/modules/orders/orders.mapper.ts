@@ -1,5 +1,5 @@
-import type { Order } from "@shop/shared";
-import type { OrderLineRow, OrderRow } from "../../db/schema.ts";
+import type { AdminOrder, AdminOrderSummary, Order, OrderStatusChange } from "@shop/shared";
+import type { OrderLineRow, OrderRow, OrderStatusChangeRow, UserRow } from "../../db/schema.ts";
 
 /**
  * An order row and its lines (in their position order) to the API's shape. The file's path,
@@ -26,5 +26,55 @@ export function toApiOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order
     totalPrice: row.totalPrice,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A row of the back-office's orders list (and of the dashboard's newest orders). */
+export function toApiOrderSummary(row: OrderRow): AdminOrderSummary {
+  return {
+    _id: row.id,
+    reference: row.reference,
+    channel: row.channel,
+    status: row.status,
+    name: row.name,
+    phone: row.phone,
+    totalQuantity: row.totalQuantity,
+    totalPrice: row.totalPrice,
+    hasFile: row.filePath !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toApiStatusChange(change: OrderStatusChangeRow): OrderStatusChange {
+  return {
+    fromStatus: change.fromStatus,
+    toStatus: change.toStatus,
+    changedBy: { _id: change.changedBy, name: change.changedByName },
+    createdAt: change.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The whole order for the shop's admins: the customer's account, the file (named, and
+ * downloaded through the admins' file route, never a public URL) and the status history.
+ */
+export function toApiAdminOrder(
+  row: OrderRow,
+  lines: readonly OrderLineRow[],
+  customer: Pick<UserRow, "id" | "name" | "email"> | null,
+  history: readonly OrderStatusChangeRow[],
+): AdminOrder {
+  return {
+    ...toApiOrder(row, lines),
+    customer: customer ? { _id: customer.id, name: customer.name, email: customer.email } : null,
+    file:
+      row.filePath !== null
+        ? {
+            url: `/api/orders/${encodeURIComponent(row.reference)}/file`,
+            name: row.fileName ?? row.filePath,
+            type: row.fileType ?? "application/octet-stream",
+          }
+        : null,
+    history: history.map(toApiStatusChange),
   };
 }

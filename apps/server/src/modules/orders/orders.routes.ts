@@ -76,7 +76,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       onRequest: requireAdmin(app),
       schema: {
         tags: ["orders"],
-        description: "The order form's file, as an attachment, for ADMIN and SUPERADMIN only.",
+        description:
+          "The order form's file (shown in the tab when the browser can: images, PDF), for ADMIN and SUPERADMIN only.",
         params: z.object({ reference: orderReference }),
         produces: ["application/octet-stream"],
       },
@@ -93,7 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         .type(file.type)
         .headers({
           "content-length": size,
-          "content-disposition": contentDisposition(file.name),
+          "content-disposition": contentDisposition(file.name, file.type),
           "cache-control": "private, no-store",
           "x-content-type-options": "nosniff",
         })

@@ -1,16 +1,19 @@
-import { MSG, type OrderFormInput } from "@shop/shared";
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { type AdminOrdersQuery, canChangeOrderStatus, MSG, type OrderFormInput, type OrderStatus } from "@shop/shared";
+import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
   cartLines,
   type OrderLineRow,
   type OrderRow,
+  type OrderStatusChangeRow,
   orderLines,
+  orderStatusChanges,
   orders,
   products,
   type UserRow,
+  users,
 } from "../../db/schema.ts";
-import { badRequest, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { type OrderFile, removeOrderFile, storeOrderFile } from "./files.ts";
 import { type ReferenceGenerator, randomReference, withFreeReference } from "./reference.ts";
 
@@ -278,4 +281,112 @@ export async function orderFileOf(
     .limit(1);
   if (!row?.filePath || !row.fileType) throw notFound(MSG.orderFileNotFound);
   return { storedName: row.filePath, name: row.fileName ?? row.filePath, type: row.fileType };
+}
+
+// The back-office (decision 018): every order of the shop, for ADMIN and SUPERADMIN alike.
+
+export interface OrderPage {
+  rows: OrderRow[];
+  total: number;
+}
+
+/**
+ * What an admin types in the search box: part of a reference ("7k4q", "cmd 7k4q"), of the
+ * customer's name (case and accents ignored), or of a phone number however spaced
+ * ("677 12 34 56"). Matched with strpos, so "%" and "_" are plain characters.
+ */
+function orderSearch(q: string): SQL | undefined {
+  const term = q.trim().replace(/\s+/g, " ");
+  if (!term) return undefined;
+  const conditions: (SQL | undefined)[] = [
+    sql`strpos(lower(shop_unaccent(${orders.name})), lower(shop_unaccent(${term}::text))) > 0`,
+  ];
+  const compact = term.replace(/[\s-]+/g, "").toUpperCase();
+  if (compact) conditions.push(sql`strpos(replace(${orders.reference}, '-', ''), ${compact}::text) > 0`);
+  // Only a number-looking search reads phones: the digits of "CMD-7K4Q" are no phone number.
+  if (/^[\d\s+().-]+$/.test(term)) {
+    const digits = term.replace(/\D/g, "").replace(/^00/, "");
+    if (digits) conditions.push(sql`strpos(${orders.phone}, ${digits}::text) > 0`);
+  }
+  return or(...conditions);
+}
+
+/** The orders list: newest first, narrowed by status and by a search. */
+export async function adminOrders(db: Db, query: AdminOrdersQuery): Promise<OrderPage> {
+  const where = and(
+    query.status ? eq(orders.status, query.status) : undefined,
+    query.q ? orderSearch(query.q) : undefined,
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export interface AdminOrderRows extends OrderWithLines {
+  customer: Pick<UserRow, "id" | "name" | "email"> | null;
+  /** Oldest first. */
+  history: OrderStatusChangeRow[];
+}
+
+async function withDetails(db: Db, row: OrderRow): Promise<AdminOrderRows> {
+  const [lines, customer, history] = await Promise.all([
+    linesOf(db, [row.id]),
+    row.userId
+      ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId))
+      : Promise.resolve([]),
+    db
+      .select()
+      .from(orderStatusChanges)
+      .where(eq(orderStatusChanges.orderId, row.id))
+      .orderBy(asc(orderStatusChanges.createdAt), asc(orderStatusChanges.id)),
+  ]);
+  return { row, lines: lines.get(row.id) ?? [], customer: customer[0] ?? null, history };
+}
+
+export async function adminOrder(db: Db, reference: string): Promise<AdminOrderRows> {
+  const [row] = await db.select().from(orders).where(eq(orders.reference, reference)).limit(1);
+  if (!row) throw notFound(MSG.adminOrderNotFound);
+  return withDetails(db, row);
+}
+
+/**
+ * Moves an order along ORDER_STATUS_TRANSITIONS and records who did it. The order's row is
+ * locked first, so two admins changing it at once are served one after the other and the
+ * second one's change is judged from the first one's result.
+ */
+export async function changeOrderStatus(
+  db: Db,
+  actor: Pick<UserRow, "id" | "name">,
+  reference: string,
+  status: OrderStatus,
+): Promise<AdminOrderRows> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.reference, reference)).for("update");
+    if (!row) throw notFound(MSG.adminOrderNotFound);
+    if (row.status === status) throw conflict(MSG.orderStatusSame);
+    if (!canChangeOrderStatus(row.status, status)) throw conflict(MSG.orderStatusNotAllowed);
+    // now() is the transaction's time: the order's updatedAt and the change's createdAt agree.
+    const [updated] = await tx
+      .update(orders)
+      .set({ status, updatedAt: sql`now()` })
+      .where(eq(orders.id, row.id))
+      .returning();
+    if (!updated) throw notFound(MSG.adminOrderNotFound);
+    await tx.insert(orderStatusChanges).values({
+      orderId: row.id,
+      fromStatus: row.status,
+      toStatus: status,
+      changedBy: actor.id,
+      changedByName: actor.name,
+    });
+    return withDetails(tx, updated);
+  });
 }

@@ -803,18 +803,21 @@ describe("GET /api/orders/:reference/file", () => {
     expect(general.body).not.toContain("%PDF");
   });
 
-  it.each(["admin", "superAdmin"] as const)("is sent to an %s as a private download, byte for byte", async (who) => {
-    const res = await fetchFile(actors[who]);
-    expect(res.statusCode).toBe(200);
-    expect(res.rawPayload.equals(PDF)).toBe(true);
-    expect(res.headers["content-type"]).toBe("application/pdf");
-    expect(res.headers["content-length"]).toBe(String(PDF.length));
-    expect(res.headers["content-disposition"]).toBe(
-      `attachment; filename="recu Orange Money (mai).pdf"; filename*=UTF-8''re%C3%A7u%20Orange%20Money%20%28mai%29.pdf`,
-    );
-    expect(res.headers["cache-control"]).toBe("private, no-store");
-    expect(res.headers["x-content-type-options"]).toBe("nosniff");
-  });
+  it.each(["admin", "superAdmin"] as const)(
+    "is sent to an %s privately, byte for byte, to read in the tab",
+    async (who) => {
+      const res = await fetchFile(actors[who]);
+      expect(res.statusCode).toBe(200);
+      expect(res.rawPayload.equals(PDF)).toBe(true);
+      expect(res.headers["content-type"]).toBe("application/pdf");
+      expect(res.headers["content-length"]).toBe(String(PDF.length));
+      expect(res.headers["content-disposition"]).toBe(
+        `inline; filename="recu Orange Money (mai).pdf"; filename*=UTF-8''re%C3%A7u%20Orange%20Money%20%28mai%29.pdf`,
+      );
+      expect(res.headers["cache-control"]).toBe("private, no-store");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    },
+  );
 
   it("takes the reference as a customer reads it", async () => {
     const res = await fetchFile(actors.admin, placed.reference.toLowerCase());

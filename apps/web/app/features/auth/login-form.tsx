@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { Field, inputClass } from "../../components/ui/field";
+import { FormAlert } from "../../components/ui/form-alert";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { firstInvalid } from "../../lib/form-values";
 import { PasswordInput } from "./field";
@@ -15,7 +16,7 @@ import { useSending } from "./use-sending";
 export function LoginForm({ result, redirectTo }: { result?: SignInFailure; redirectTo: string }) {
   const action = withRedirect("/login", redirectTo);
   const sending = useSending("/login");
-  const banner = useRef<HTMLParagraphElement>(null);
+  const banner = useRef<HTMLDivElement>(null);
   const errors = result?.fieldErrors ?? {};
   const invalid = firstInvalid(SIGN_IN_FIELDS, errors);
 
@@ -29,9 +30,9 @@ export function LoginForm({ result, redirectTo }: { result?: SignInFailure; redi
   return (
     <Form method="post" action={action} replace className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200">
       {result && !invalid && (
-        <p ref={banner} role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
-          {result.message}
-        </p>
+        <FormAlert ref={banner}>
+          <p className="font-medium">{result.message}</p>
+        </FormAlert>
       )}
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Field id="login-email" name="email" label="E-mail" error={errors.email}>

@@ -1,6 +1,7 @@
 import { type ChangeEvent, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { Field, inputClass } from "../../components/ui/field";
+import { FormAlert } from "../../components/ui/form-alert";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { firstInvalid } from "../../lib/form-values";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -67,7 +68,7 @@ export function SignUpForm({ result, redirectTo }: { result?: SignUpFailure; red
   // Without scripts the picture goes as a file, in a multipart form; with them the page sends
   // the small data URL it prepared, and the file itself stays on the phone.
   const hydrated = useHydrated();
-  const banner = useRef<HTMLParagraphElement>(null);
+  const banner = useRef<HTMLDivElement>(null);
   const errors = { ...result?.fieldErrors, ...(picture.error ? { profilePic: picture.error } : {}) };
   const resultErrors = result?.fieldErrors ?? {};
   const invalid = firstInvalid(SIGN_UP_FIELDS, resultErrors);
@@ -87,9 +88,9 @@ export function SignUpForm({ result, redirectTo }: { result?: SignUpFailure; red
       className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200"
     >
       {result && !invalid && (
-        <p ref={banner} role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
-          {result.message}
-        </p>
+        <FormAlert ref={banner}>
+          <p className="font-medium">{result.message}</p>
+        </FormAlert>
       )}
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Field id="sign-up-name" name="name" label="Nom" error={errors.name}>

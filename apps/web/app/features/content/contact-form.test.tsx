@@ -1,7 +1,8 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub, useActionData } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { ContactForm, type ContactResult, fieldErrorsOf, readContactForm } from "./contact-form";
+import { fieldErrorsOf } from "../../lib/form-values";
+import { CONTACT_FIELDS, ContactForm, type ContactResult, readContactForm } from "./contact-form";
 
 // jsdom lays nothing out, so it has no scrollIntoView.
 beforeAll(() => {
@@ -95,12 +96,15 @@ describe("ContactForm", () => {
 describe("fieldErrorsOf", () => {
   it("maps the API's issue paths to the form's fields, first message first", () => {
     expect(
-      fieldErrorsOf([
-        { path: "body.email", message: "Adresse e-mail invalide." },
-        { path: "body.email", message: "autre" },
-        { path: "subject", message: "L'objet est obligatoire." },
-        { path: "body", message: "Données invalides." },
-      ]),
+      fieldErrorsOf(
+        [
+          { path: "body.email", message: "Adresse e-mail invalide." },
+          { path: "body.email", message: "autre" },
+          { path: "subject", message: "L'objet est obligatoire." },
+          { path: "body", message: "Données invalides." },
+        ],
+        CONTACT_FIELDS,
+      ),
     ).toEqual({ email: "Adresse e-mail invalide.", subject: "L'objet est obligatoire." });
   });
 });

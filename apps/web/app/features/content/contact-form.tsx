@@ -1,8 +1,9 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { type ControlProps, Field, inputClass } from "../../components/ui/field";
+import { FieldErrorList, FormAlert } from "../../components/ui/form-alert";
 import { SubmitButton } from "../../components/ui/submit-button";
-import type { ApiIssue } from "../../lib/api";
+import { readFields } from "../../lib/form-values";
 
 export const CONTACT_FIELDS = ["name", "email", "subject", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -14,23 +15,7 @@ export type ContactResult =
   | { ok: false; message: string; values: ContactValues; fieldErrors: Partial<Record<ContactField, string>> };
 
 /** The four fields of a posted form, as text (a file or a missing field counts as empty). */
-export function readContactForm(form: FormData): ContactValues {
-  const text = (key: ContactField) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : "";
-  };
-  return { name: text("name"), email: text("email"), subject: text("subject"), message: text("message") };
-}
-
-/** The API's issues ("body.email", …) by field; the first message of a field wins. */
-export function fieldErrorsOf(issues: readonly ApiIssue[]): Partial<Record<ContactField, string>> {
-  const errors: Partial<Record<ContactField, string>> = {};
-  for (const issue of issues) {
-    const field = issue.path.split(".").at(-1) as ContactField;
-    if (CONTACT_FIELDS.includes(field)) errors[field] ??= issue.message;
-  }
-  return errors;
-}
+export const readContactForm = (form: FormData): ContactValues => readFields(form, CONTACT_FIELDS);
 
 const LABELS: Record<ContactField, string> = {
   name: "Nom complet",
@@ -92,29 +77,21 @@ export function ContactForm({ result }: { result?: ContactResult }) {
             {result.message}
           </p>
         )}
-        {failed && (
-          <div role="alert" className="rounded-md bg-red-50 p-3 text-red-800 ring-1 ring-red-200">
-            {firstInvalid ? (
-              <>
-                <p className="font-semibold">Votre message n'a pas été envoyé. Vérifiez :</p>
-                <ul className="mt-1 list-disc pl-5 text-sm">
-                  {CONTACT_FIELDS.filter((f) => errors[f]).map((f) => (
-                    <li key={f}>
-                      <a className="underline" href={`#contact-${f}`}>
-                        {LABELS[f]} : {errors[f]}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : (
-              <>
-                <p className="font-semibold">Votre message n'a pas été envoyé : {failed.message}</p>
-                <p className="mt-1 text-sm">Votre texte est conservé ci-dessous : vous pouvez réessayer.</p>
-              </>
-            )}
-          </div>
-        )}
+        {failed &&
+          (firstInvalid ? (
+            <FieldErrorList
+              title="Votre message n'a pas été envoyé. Vérifiez :"
+              items={CONTACT_FIELDS.flatMap((f) => {
+                const error = errors[f];
+                return error ? [{ href: `#contact-${f}`, label: LABELS[f], error }] : [];
+              })}
+            />
+          ) : (
+            <FormAlert>
+              <p className="font-semibold">Votre message n'a pas été envoyé : {failed.message}</p>
+              <p className="mt-1 text-sm">Votre texte est conservé ci-dessous : vous pouvez réessayer.</p>
+            </FormAlert>
+          ))}
       </div>
       <ContactFieldBox field="name" error={errors.name}>
         {(props) => <input {...props} type="text" autoComplete="name" maxLength={100} defaultValue={values?.name} />}

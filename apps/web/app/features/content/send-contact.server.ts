@@ -1,7 +1,7 @@
-import { MSG } from "@shop/shared/core";
 import { data } from "react-router";
 import { ApiError, api } from "../../lib/api";
-import { type ContactResult, fieldErrorsOf, readContactForm } from "./contact-form";
+import { fieldErrorsOf, refusalOf } from "../../lib/form-values";
+import { CONTACT_FIELDS, type ContactResult, readContactForm } from "./contact-form";
 
 /**
  * The contact page's action: posts the form to the API and answers the shop's confirmation, or
@@ -14,15 +14,13 @@ export async function sendContact(request: Request) {
     return { ok: true, message } satisfies ContactResult;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    // The visitor's own mistakes (and the rate limit) are told as the API words them; anything
-    // else is our fault, and said so.
-    const visitors = [400, 413, 429].includes(error.status);
+    const { message, status } = refusalOf(error);
     const failure: ContactResult = {
       ok: false,
-      message: visitors ? error.message : MSG.serverError,
+      message,
       values,
-      fieldErrors: fieldErrorsOf(error.issues),
+      fieldErrors: fieldErrorsOf(error.issues, CONTACT_FIELDS),
     };
-    return data(failure, { status: visitors ? error.status : 500 });
+    return data(failure, { status });
   }
 }

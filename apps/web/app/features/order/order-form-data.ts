@@ -1,5 +1,6 @@
 import { FIELD_MSG, MSG, normaliseCameroonPhone, ORDER_FILE_MAX_BYTES } from "@shop/shared/core";
 import type { ApiIssue } from "../../lib/api";
+import { fieldErrorsOf, readFields } from "../../lib/form-values";
 
 /** The order form's fields (SPEC.md §3): `text` is the delivery address. */
 export const ORDER_TEXT_FIELDS = ["name", "number", "text", "message"] as const;
@@ -13,23 +14,15 @@ const ACCEPTED = /^(image\/(jpeg|png|webp|heic|heif)|application\/pdf)$/;
 export const ORDER_FILE_ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif,application/pdf,.heic,.heif";
 
 /** The text fields of a posted form (a missing one, or a file in its place, counts as empty). */
-export function readOrderForm(form: FormData): OrderValues {
-  const text = (key: OrderTextField) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : "";
-  };
-  return { name: text("name"), number: text("number"), text: text("text"), message: text("message") };
-}
+export const readOrderForm = (form: FormData): OrderValues => readFields(form, ORDER_TEXT_FIELDS);
+
+const ORDER_FIELDS: readonly OrderField[] = [...ORDER_TEXT_FIELDS, "file"];
 
 const FILE_MESSAGES: readonly string[] = [MSG.orderFileMissing, MSG.orderFileInvalid, MSG.orderFileTooLarge];
 
 /** The API's refusal by field: its issues ("body.number"), and its file messages on the file. */
 export function orderFieldErrors(message: string, issues: readonly ApiIssue[]): OrderFieldErrors {
-  const errors: OrderFieldErrors = {};
-  for (const issue of issues) {
-    const field = issue.path.split(".").at(-1) as OrderField;
-    if ((ORDER_TEXT_FIELDS as readonly string[]).includes(field) || field === "file") errors[field] ??= issue.message;
-  }
+  const errors = fieldErrorsOf(issues, ORDER_FIELDS);
   if (FILE_MESSAGES.includes(message)) errors.file ??= message;
   return errors;
 }

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { type ControlProps, Field, inputClass } from "../../components/ui/field";
+import { FieldErrorList, FormAlert } from "../../components/ui/form-alert";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { ORDER_PHOTO, shrinkPhoto } from "../../lib/shrink-image";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -107,24 +108,19 @@ export function OrderForm({ failure, cartCount }: { failure?: OrderFormFailure; 
     >
       <div ref={bannerRef} className="scroll-mt-32 empty:hidden">
         {(failure || checked) && firstInvalid && (
-          <div role="alert" className="rounded-md bg-red-50 p-3 text-red-800 ring-1 ring-red-200">
-            <p className="font-semibold">Votre commande n'a pas été envoyée. Vérifiez :</p>
-            <ul className="mt-1 list-disc pl-5 text-sm">
-              {FIELDS.filter((f) => errors[f]).map((f) => (
-                <li key={f}>
-                  <a className="underline" href={`#${fieldId(f)}`}>
-                    {LABELS[f]} : {errors[f]}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </div>
+          <FieldErrorList
+            title="Votre commande n'a pas été envoyée. Vérifiez :"
+            items={FIELDS.flatMap((f) => {
+              const error = errors[f];
+              return error ? [{ href: `#${fieldId(f)}`, label: LABELS[f], error }] : [];
+            })}
+          />
         )}
         {failure && !checked && !firstInvalid && (
-          <div role="alert" className="rounded-md bg-red-50 p-3 text-red-800 ring-1 ring-red-200">
+          <FormAlert>
             <p className="font-semibold">Votre commande n'a pas été envoyée : {failure.message}</p>
             <p className="mt-1 text-sm">Vos informations sont conservées ci-dessous : vous pouvez réessayer.</p>
-          </div>
+          </FormAlert>
         )}
       </div>
       {cartCount > 0 && (

@@ -1,38 +1,30 @@
 import type { Order } from "@shop/shared";
-import { MSG } from "@shop/shared/core";
 import { data } from "react-router";
 import { ApiError, api } from "../../lib/api";
+import { fieldErrorsOf, readFields, refusalOf } from "../../lib/form-values";
 
-export type LookupValues = { reference: string; phone: string };
+const LOOKUP_FIELDS = ["reference", "phone"] as const;
+export type LookupValues = Record<(typeof LOOKUP_FIELDS)[number], string>;
 export type LookupResult =
   | { ok: true; order: Order }
   | { ok: false; message: string; values: LookupValues; fieldErrors: Partial<Record<keyof LookupValues, string>> };
 
 /** The status page's question: an order is shown only for its reference and its phone number. */
 export async function lookUpOrder(request: Request) {
-  const form = await request.formData();
-  const text = (key: keyof LookupValues) => {
-    const value = form.get(key);
-    return typeof value === "string" ? value : "";
-  };
-  const values = { reference: text("reference"), phone: text("phone") };
+  const values = readFields(await request.formData(), LOOKUP_FIELDS);
   try {
     return { ok: true, order: await api(request).orderStatus(values) } satisfies LookupResult;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const customers = [400, 404, 429].includes(error.status);
-    const fieldErrors: Partial<Record<keyof LookupValues, string>> = {};
-    for (const issue of error.issues) {
-      const field = issue.path.split(".").at(-1);
-      if (field === "reference" || field === "phone") fieldErrors[field] ??= issue.message;
-    }
+    // No such order (or not with this number) is the customer's to check, like a typo.
+    const { message, status } = refusalOf(error, [404]);
     const failure: LookupResult = {
       ok: false,
-      message: customers ? error.message : MSG.serverError,
+      message,
       values,
-      fieldErrors,
+      fieldErrors: fieldErrorsOf(error.issues, LOOKUP_FIELDS),
     };
-    return data(failure, { status: customers ? error.status : 500 });
+    return data(failure, { status });
   }
 }
 

@@ -2,6 +2,7 @@ import type { Order } from "@shop/shared";
 import { MSG, ORDER_FILE_MAX_BYTES } from "@shop/shared/core";
 import { data } from "react-router";
 import { ApiError, api } from "../../lib/api";
+import { refusalOf } from "../../lib/form-values";
 import { type OrderFieldErrors, type OrderValues, orderFieldErrors, readOrderForm } from "./order-form-data";
 
 export type OrderResult =
@@ -35,13 +36,13 @@ export async function placeOrder(request: Request) {
     return { ok: true, message, order } satisfies OrderResult;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    const customers = [400, 413, 415, 429].includes(error.status);
+    const { message, status } = refusalOf(error);
     const failure: OrderResult = {
       ok: false,
-      message: customers ? error.message : MSG.serverError,
+      message,
       values,
       fieldErrors: orderFieldErrors(error.message, error.issues),
     };
-    return data(failure, { status: customers ? error.status : 500 });
+    return data(failure, { status });
   }
 }

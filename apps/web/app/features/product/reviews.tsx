@@ -5,7 +5,7 @@ import { Field, inputClass } from "../../components/ui/field";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { toast } from "../../components/ui/toast";
 import { formatDate } from "../../lib/format-date";
-import { StarRow } from "./rating";
+import { STAR_PATH, StarBar } from "./rating";
 
 /** How many reviews the page shows: the newest ones. */
 export const REVIEWS_SHOWN = 20;
@@ -26,19 +26,6 @@ export const reviewFetcherKey = (productId: string) => `review-${productId}`;
 /** The latest answer to this page's review form, if any: the page's rating and list follow it. */
 export function useReviewResult(productId: string): ReviewResult | undefined {
   return useFetcher<ReviewResult>({ key: reviewFetcherKey(productId) }).data;
-}
-
-const STAR_PATH = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9z";
-
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span role="img" aria-label={`${rating} sur 5`} className="relative inline-block h-4 w-20">
-      <StarRow className="absolute inset-0 h-4 w-20 fill-slate-300" />
-      <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${rating * 20}%` }}>
-        <StarRow className="h-4 w-20 max-w-none fill-amber-500" />
-      </span>
-    </span>
-  );
 }
 
 /** 1 to 5 stars as radio buttons (keyboard: arrows), the chosen ones filled. */
@@ -146,7 +133,7 @@ export function Reviews({
           {shown.reviews.map((review) => (
             <li key={review._id} className="rounded-lg bg-white p-3 ring-1 ring-slate-200">
               <p className="flex flex-wrap items-center gap-2 text-sm">
-                <Stars rating={review.rating} />
+                <StarBar value={review.rating} label={`${review.rating} sur 5`} />
                 <span className="font-semibold">{review.userName}</span>
                 <span className="text-slate-600">· {formatDate(review.updatedAt)}</span>
               </p>

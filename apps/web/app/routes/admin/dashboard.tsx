@@ -1,12 +1,72 @@
+import { DASHBOARD_DAYS } from "@shop/shared/core";
+import { Link } from "react-router";
+import { adminApi } from "../../features/admin/admin-api";
+import { BestSellers, DashboardSection, Figures } from "../../features/admin/dashboard/dashboard-parts";
+import { OrdersChart } from "../../features/admin/dashboard/orders-chart";
+import { AdminRouteError } from "../../features/admin/orders/admin-route-error";
+import { OrderCard } from "../../features/admin/orders/order-card";
+import { requireAdmin } from "../../features/admin/require-admin.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
   return [{ title: "Tableau de bord" }, { name: "robots", content: "noindex" }];
 }
 
-/** Placeholder: built by issue 5. */
-export default function Admin() {
-  return <h1 className="text-2xl font-extrabold">Tableau de bord</h1>;
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return { dashboard: await adminApi(request).dashboard() };
 }
 
-export type { Route };
+/** 'Tableau de bord': today and this month, the last 30 days, the best sellers, the newest orders. */
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { dashboard } = loaderData;
+  const days = dashboard.perDay.length || DASHBOARD_DAYS;
+  return (
+    <main className="mx-auto max-w-5xl space-y-4">
+      <h1 className="text-2xl font-extrabold">Tableau de bord</h1>
+      <p className="text-sm text-slate-700">Les commandes annulées ne sont pas comptées.</p>
+      <div className="grid grid-cols-2 gap-3">
+        <Figures id="dash-today" title="Aujourd'hui" figures={dashboard.today} />
+        <Figures id="dash-month" title="Ce mois-ci" figures={dashboard.month} />
+      </div>
+      <DashboardSection id="dash-chart" title={`Commandes par jour (${days} derniers jours)`}>
+        <OrdersChart days={dashboard.perDay} />
+      </DashboardSection>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <DashboardSection id="dash-best" title="Meilleures ventes">
+          <BestSellers items={dashboard.bestSellers} />
+        </DashboardSection>
+        <DashboardSection
+          id="dash-newest"
+          title="Dernières commandes"
+          action={
+            <Link to="/admin-panel/orders" className="text-sm font-semibold text-brand underline">
+              Toutes les commandes
+            </Link>
+          }
+        >
+          {dashboard.newestOrders.length === 0 ? (
+            <p className="text-slate-700">Aucune commande pour le moment.</p>
+          ) : (
+            <ul className="space-y-3">
+              {dashboard.newestOrders.map((order) => (
+                <li key={order._id}>
+                  <OrderCard order={order} headingLevel={3} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </DashboardSection>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <AdminRouteError
+      notFound={{ title: "Page introuvable", hint: "Cette page du back-office n'existe pas." }}
+      back={{ to: "/admin-panel/orders", label: "Voir les commandes" }}
+    />
+  );
+}

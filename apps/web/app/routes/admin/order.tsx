@@ -1,12 +1,113 @@
+import { ORDER_REFERENCE_PATTERN } from "@shop/shared/core";
+import { data, Link, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
+import { adminApi } from "../../features/admin/admin-api";
+import { AdminRouteError } from "../../features/admin/orders/admin-route-error";
+import { changeStatus } from "../../features/admin/orders/change-status.server";
+import { CustomerDetails, OrderFile, OrderHistory, OrderLines, Panel } from "../../features/admin/orders/order-details";
+import { CHANNEL_LABELS, formatShortDateTime } from "../../features/admin/orders/order-format";
+import { StatusActions } from "../../features/admin/orders/status-actions";
+import { StatusBadge } from "../../features/admin/orders/status-badge";
+import { CustomerWhatsapp, StatusResult } from "../../features/admin/orders/status-result";
+import { requireAdmin } from "../../features/admin/require-admin.server";
+import { ApiError } from "../../lib/api";
 import type { Route } from "./+types/order";
 
-export function meta() {
-  return [{ title: "Commande" }, { name: "robots", content: "noindex" }];
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData ? `Commande ${loaderData.order.reference}` : "Commande introuvable" },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
-/** Placeholder: built by issue 5. */
-export default function Admin() {
-  return <h1 className="text-2xl font-extrabold">Commande</h1>;
+/** A reference as typed in the address bar ("cmd-7k4q"), or null when it cannot be one. */
+function referenceOf(param: string | undefined): string | null {
+  const reference = (param ?? "").toUpperCase().replace(/\s+/g, "");
+  return ORDER_REFERENCE_PATTERN.test(reference) ? reference : null;
 }
 
-export type { Route };
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const reference = referenceOf(params.reference);
+  if (!reference) throw data(null, { status: 404 });
+  try {
+    return { order: await adminApi(request).order(reference) };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  }
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const reference = referenceOf(params.reference);
+  if (!reference) throw data(null, { status: 404 });
+  return changeStatus(request, reference);
+}
+
+/**
+ * After a refused change too (409: another admin changed it meanwhile), the order is read
+ * again, so the page shows the status the server has now, beside its message.
+ */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod === "POST" ? true : defaultShouldRevalidate;
+}
+
+/** An order for the shop: who, what, the file, where it stands, its history and its next steps. */
+export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <main className="mx-auto max-w-4xl space-y-4">
+      <p>
+        <Link to="/admin-panel/orders" className="text-sm font-semibold text-brand underline">
+          ← Toutes les commandes
+        </Link>
+      </p>
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h1 className="text-2xl font-extrabold">
+          Commande <span className="font-mono tracking-wider">{order.reference}</span>
+        </h1>
+        <StatusBadge status={order.status} />
+        <p className="w-full text-sm text-slate-700">
+          Reçue le {formatShortDateTime(order.createdAt)} · {CHANNEL_LABELS[order.channel]}
+        </p>
+      </header>
+      <StatusResult result={actionData} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Panel id="order-status" title="Statut">
+          <div className="space-y-4">
+            <CustomerWhatsapp order={order} justChanged={actionData?.ok === true} />
+            <StatusActions status={order.status} busy={busy} />
+          </div>
+        </Panel>
+        <Panel id="order-customer" title="Client">
+          <CustomerDetails order={order} />
+        </Panel>
+        <Panel id="order-lines" title="Articles">
+          <OrderLines order={order} />
+        </Panel>
+        <div className="space-y-4">
+          <Panel id="order-file" title="Fichier joint">
+            <OrderFile order={order} />
+          </Panel>
+          <Panel id="order-history" title="Historique">
+            <OrderHistory order={order} />
+          </Panel>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <AdminRouteError
+      notFound={{
+        title: "Commande introuvable",
+        hint: "Vérifiez la référence, ou retrouvez la commande dans la liste.",
+      }}
+      back={{ to: "/admin-panel/orders", label: "Voir les commandes" }}
+    />
+  );
+}

@@ -1,0 +1,116 @@
+import {
+  type AdminBadges,
+  DASHBOARD_BEST_SELLERS,
+  DASHBOARD_DAYS,
+  DASHBOARD_NEWEST_ORDERS,
+  type Dashboard,
+  SHOP_TIME_ZONE,
+} from "@shop/shared";
+import { count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { contactMessages, type OrderRow, orders } from "../../db/schema.ts";
+
+/** What the back-office's sidebar counts: orders still "nouvelle" and unread messages. */
+export async function badges(db: Db): Promise<AdminBadges> {
+  const [[newOrders], [unreadMessages]] = await Promise.all([
+    db.select({ n: count() }).from(orders).where(eq(orders.status, "nouvelle")),
+    db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
+  ]);
+  return { newOrders: newOrders?.n ?? 0, unreadMessages: unreadMessages?.n ?? 0 };
+}
+
+export type DashboardFigures = Omit<Dashboard, "newestOrders"> & { newestOrders: OrderRow[] };
+
+/** Both drivers answer `{ rows }`; the common database type does not say so. */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * The shop's calendar at `now`, as a CTE named `bounds`: today's date in Yaoundé, and the
+ * instants where today, tomorrow, this month and the chart's first day begin there. Orders
+ * are compared with these instants rather than with their local dates, so that the index on
+ * created_at can serve the ranges.
+ */
+const boundsAt = (now: Date) => sql`
+  with clock as (select (${now.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE})::date as today)
+  , bounds as (
+    select today,
+      today - ${DASHBOARD_DAYS - 1}::int as first_day,
+      (today::timestamp at time zone ${SHOP_TIME_ZONE}) as today_start,
+      ((today + 1)::timestamp at time zone ${SHOP_TIME_ZONE}) as tomorrow_start,
+      (date_trunc('month', today::timestamp) at time zone ${SHOP_TIME_ZONE}) as month_start,
+      ((today - ${DASHBOARD_DAYS - 1}::int)::timestamp at time zone ${SHOP_TIME_ZONE}) as range_start
+    from clock
+  )`;
+
+/** Orders that count in the figures: not cancelled, made before the end of the shop's today. */
+const counted = sql`o.status <> 'annulée' and o.created_at < b.tomorrow_start`;
+
+/**
+ * The dashboard, computed by the database: today's and this month's orders and their value,
+ * orders per day over the last DASHBOARD_DAYS days (days without orders included), the best
+ * sellers over those days, and the newest orders. Cancelled orders count nowhere; days and
+ * months are Yaoundé's. `now` is a parameter so that tests can stand at a chosen instant.
+ */
+export async function dashboard(db: Db, now: Date = new Date()): Promise<DashboardFigures> {
+  const bounds = boundsAt(now);
+  const [[totals], perDay, bestSellers, newestOrders] = await Promise.all([
+    rowsOf<{ today_orders: number; today_value: string; month_orders: number; month_value: string }>(
+      db,
+      sql`${bounds}
+      select
+        count(*) filter (where o.created_at >= b.today_start)::int as today_orders,
+        coalesce(sum(o.total_price) filter (where o.created_at >= b.today_start), 0)::bigint as today_value,
+        count(*)::int as month_orders,
+        coalesce(sum(o.total_price), 0)::bigint as month_value
+      from bounds b
+      join orders o on o.created_at >= b.month_start and ${counted}`,
+    ),
+    rowsOf<{ date: string; orders: number; value: string }>(
+      db,
+      sql`${bounds}
+      , per_day as (
+        select (o.created_at at time zone ${SHOP_TIME_ZONE})::date as day,
+          count(*)::int as orders, sum(o.total_price)::bigint as value
+        from bounds b
+        join orders o on o.created_at >= b.range_start and ${counted}
+        group by 1
+      )
+      select to_char(d.day, 'YYYY-MM-DD') as date, coalesce(p.orders, 0)::int as orders,
+        coalesce(p.value, 0)::bigint as value
+      from bounds b
+      cross join lateral (select b.first_day + i as day from generate_series(0, ${DASHBOARD_DAYS - 1}::int) as i) d
+      left join per_day p on p.day = d.day
+      order by d.day`,
+    ),
+    // A line keeps its product's id (null once the product is deleted, its name kept): lines
+    // are grouped by product, and lines of deleted products by the name they were sold under.
+    rowsOf<{ product_id: string | null; product_name: string; quantity: number; value: string }>(
+      db,
+      sql`${bounds}
+      select l.product_id, coalesce(p.product_name, max(l.product_name)) as product_name,
+        sum(l.quantity)::int as quantity, sum(l.unit_price::bigint * l.quantity)::bigint as value
+      from bounds b
+      join orders o on o.created_at >= b.range_start and ${counted}
+      join order_lines l on l.order_id = o.id
+      left join products p on p.id = l.product_id
+      group by l.product_id, p.product_name, case when l.product_id is null then l.product_name end
+      order by 3 desc, 4 desc, 2
+      limit ${DASHBOARD_BEST_SELLERS}::int`,
+    ),
+    db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(DASHBOARD_NEWEST_ORDERS),
+  ]);
+  return {
+    today: { orders: totals?.today_orders ?? 0, value: Number(totals?.today_value ?? 0) },
+    month: { orders: totals?.month_orders ?? 0, value: Number(totals?.month_value ?? 0) },
+    perDay: perDay.map((d) => ({ date: d.date, orders: Number(d.orders), value: Number(d.value) })),
+    bestSellers: bestSellers.map((s) => ({
+      productId: s.product_id,
+      productName: s.product_name,
+      quantity: Number(s.quantity),
+      value: Number(s.value),
+    })),
+    newestOrders,
+  };
+}
