@@ -7,8 +7,8 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import type { Product, User } from "@shop/shared";
 import { formatPrice, MSG } from "@shop/shared/core";
+import { open, ADMIN as SUPERADMIN, signInThrough, visitorAddress } from "./helpers.ts";
 
-const SUPERADMIN = { email: "admin@boutique.local", password: "e2e-motdepasse" };
 const PASSWORD = "motdepasse-solide";
 
 /** Two small real pictures, as a phone's gallery would hand them over. */
@@ -23,29 +23,21 @@ const GREEN_JPEG = Buffer.from(
 const FRONT = { name: "face.png", mimeType: "image/png", buffer: RED_PNG };
 const BACK = { name: "dos.jpg", mimeType: "image/jpeg", buffer: GREEN_JPEG };
 
-let visitors = 0;
-/** Each test is its own visitor (own address): sign-in is limited per address. */
-const visitor = () => ({ "x-forwarded-for": `10.55.${Math.floor(Math.random() * 200)}.${++visitors}` });
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
 
-async function hydrated(page: Page, path: string) {
-  await page.goto(path);
-  await page.locator("html[data-hydrated]").waitFor();
-}
-
-/** Signs in with this request context: a page's own (`page.request`) shares the browser's cookies. */
-async function signIn(
-  request: APIRequestContext,
-  who: { email: string; password: string },
-  headers: Record<string, string>,
-) {
-  const response = await request.post("/api/signin", { headers, data: { email: who.email, password: who.password } });
+/** Signs in with an API request context of its own (a second person beside the page's). */
+async function signIn(request: APIRequestContext, who: { email: string; password: string }) {
+  const response = await request.post("/api/signin", {
+    headers: { "x-forwarded-for": visitorAddress() },
+    data: { email: who.email, password: who.password },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
 async function signUp(request: APIRequestContext, name: string) {
   const email = `${unique()}@exemple.cm`;
   const response = await request.post("/api/signup", {
+    headers: { "x-forwarded-for": visitorAddress() },
     data: { name, email, password: PASSWORD, confirmPassword: PASSWORD },
   });
   expect(response.status(), await response.text()).toBe(201);
@@ -112,9 +104,8 @@ test.describe("who gets into the back-office", () => {
   }
 
   test("a signed-in customer (GENERAL) is sent home too, and the API refuses them", async ({ page }) => {
-    const headers = visitor();
     const customer = await signUp(page.request, "Client Curieux");
-    await signIn(page.request, customer, headers);
+    await signInThrough(page, customer);
     const response = await page.goto("/admin-panel/all-products");
     await expect(page).toHaveURL("/");
     expect(response?.request().redirectedFrom()?.url()).toContain("/admin-panel/all-products");
@@ -126,12 +117,11 @@ test.describe("who gets into the back-office", () => {
 
 test.describe("a SUPERADMIN manages the catalogue from a phone", () => {
   test("creates a product with two photos, finds it in the shop, changes its price, deletes it", async ({ page }) => {
-    const headers = visitor();
-    await signIn(page.request, SUPERADMIN, headers);
+    await signInThrough(page, SUPERADMIN);
     const name = `iPhone 15 Essai ${unique()}`;
 
     try {
-      await hydrated(page, "/admin-panel/all-products");
+      await open(page, "/admin-panel/all-products");
       // The layout: the shop's header stays, the sidebar shows who is there and the five links.
       await expect(page.getByRole("banner")).toBeVisible();
       const sidebar = page.getByRole("complementary", { name: "Back-office" });
@@ -183,7 +173,7 @@ test.describe("a SUPERADMIN manages the catalogue from a phone", () => {
       await expect(card.getByText(formatPrice(790000))).toBeVisible();
 
       // The shop: search finds it, its page shows it with its two photos, the first one first.
-      await hydrated(page, `/search?q=${encodeURIComponent(name)}`);
+      await open(page, `/search?q=${encodeURIComponent(name)}`);
       await page.getByRole("link", { name }).first().click();
       await expect(page).toHaveURL(/\/product\/[\w-]+$/);
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
@@ -195,7 +185,7 @@ test.describe("a SUPERADMIN manages the catalogue from a phone", () => {
       expect(stored.productImage).toHaveLength(2);
 
       // A new price, seen in the shop.
-      await hydrated(page, "/admin-panel/all-products");
+      await open(page, "/admin-panel/all-products");
       await page.getByRole("button", { name: `Modifier ${name}` }).click();
       const edit = page.getByRole("dialog", { name: "Modifier le produit" });
       await expect(edit.getByLabel("Nom du produit")).toHaveValue(name);
@@ -207,12 +197,12 @@ test.describe("a SUPERADMIN manages the catalogue from a phone", () => {
       await updated;
       await expect(edit).toBeHidden();
       await expect(card.getByText(formatPrice(750000))).toBeVisible();
-      await hydrated(page, `/product/${productId}`);
+      await open(page, `/product/${productId}`);
       await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
       await expect(page.getByText(formatPrice(750000)).first()).toBeVisible();
 
       // Deleted, after saying which product.
-      await hydrated(page, "/admin-panel/all-products");
+      await open(page, "/admin-panel/all-products");
       await page.getByRole("button", { name: `Supprimer ${name}` }).click();
       const confirm = page.getByRole("dialog", { name: "Supprimer le produit" });
       await expect(confirm).toContainText(`« ${name} »`);
@@ -222,7 +212,7 @@ test.describe("a SUPERADMIN manages the catalogue from a phone", () => {
       await expect(confirm).toBeHidden();
       await expect(page.getByRole("article").filter({ hasText: name })).toHaveCount(0);
       expect((await page.goto(`/product/${productId}`))?.status()).toBe(404);
-      await hydrated(page, `/search?q=${encodeURIComponent(name)}`);
+      await open(page, `/search?q=${encodeURIComponent(name)}`);
       await expect(page.getByText("Pas de données....")).toBeVisible();
     } finally {
       await deleteProductsNamed(page.request, name);
@@ -230,12 +220,12 @@ test.describe("a SUPERADMIN manages the catalogue from a phone", () => {
   });
 
   test("a file that is not an image is refused at once, before any upload", async ({ page }) => {
-    await signIn(page.request, SUPERADMIN, visitor());
+    await signInThrough(page, SUPERADMIN);
     const uploads: string[] = [];
     page.on("request", (r) => {
       if (r.url().endsWith("/api/upload-image")) uploads.push(r.url());
     });
-    await hydrated(page, "/admin-panel/all-products");
+    await open(page, "/admin-panel/all-products");
     await page.getByRole("button", { name: "Nouveau produit" }).click();
     const create = page.getByRole("dialog", { name: "Nouveau produit" });
     await create
@@ -252,11 +242,10 @@ test.describe("a SUPERADMIN manages the catalogue from a phone", () => {
 
 test.describe("an ADMIN manages only their own products", () => {
   test("sees only their product, and the API refuses them another's", async ({ page, request }) => {
-    const headers = visitor();
-    await signIn(request, SUPERADMIN, headers);
+    await signIn(request, SUPERADMIN);
     const seller = await signUp(request, `Vendeur ${unique()}`);
     await setRole(request, seller.email, "ADMIN");
-    await signIn(page.request, seller, headers);
+    await signInThrough(page, seller);
 
     const own = `Redmi Note du vendeur ${unique()}`;
     const made = await page.request.post("/api/upload-product", {
@@ -264,7 +253,7 @@ test.describe("an ADMIN manages only their own products", () => {
     });
     expect(made.status(), await made.text()).toBe(201);
     try {
-      await hydrated(page, "/admin-panel/all-products");
+      await open(page, "/admin-panel/all-products");
       await expect(
         page.getByRole("complementary", { name: "Back-office" }).getByText("ADMIN", { exact: true }),
       ).toBeVisible();
@@ -299,12 +288,11 @@ test.describe("an ADMIN manages only their own products", () => {
   });
 
   test("an ADMIN demoted while the panel is open is sent home at their next tap", async ({ page, request }) => {
-    const headers = visitor();
-    await signIn(request, SUPERADMIN, headers);
+    await signIn(request, SUPERADMIN);
     const seller = await signUp(request, `Ancien vendeur ${unique()}`);
     await setRole(request, seller.email, "ADMIN");
-    await signIn(page.request, seller, headers);
-    await hydrated(page, "/admin-panel/all-products");
+    await signInThrough(page, seller);
+    await open(page, "/admin-panel/all-products");
     await expect(page.getByRole("heading", { level: 1, name: "Gestion des Produits" })).toBeVisible();
 
     await setRole(request, seller.email, "GENERAL");
@@ -328,8 +316,8 @@ test.describe("users: 'Gestion des Utilisateurs'", () => {
   }) => {
     const tag = unique();
     const customer = await signUp(request, `Éloïse Mbarga ${tag}`);
-    await signIn(page.request, SUPERADMIN, visitor());
-    await hydrated(page, "/admin-panel/all-users");
+    await signInThrough(page, SUPERADMIN);
+    await open(page, "/admin-panel/all-users");
     await expect(page.getByRole("heading", { level: 1, name: "Gestion des Utilisateurs" })).toBeVisible();
     await expect(page.getByRole("columnheader")).toHaveText(["#", "Nom", "Email", "Rôle", "Actions"]);
     await expectNoSidewaysScroll(page);
@@ -367,23 +355,23 @@ test.describe("users: 'Gestion des Utilisateurs'", () => {
 
 test.describe("accessibility of the back-office (axe, WCAG 2.2 AA + best practices)", () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page.request, SUPERADMIN, visitor());
+    await signInThrough(page, SUPERADMIN);
   });
 
   test("users page", async ({ page }, testInfo) => {
-    await hydrated(page, "/admin-panel/all-users");
+    await open(page, "/admin-panel/all-users");
     await expect(page.getByRole("table")).toBeVisible();
     await axe(page, testInfo);
   });
 
   test("products page", async ({ page }, testInfo) => {
-    await hydrated(page, "/admin-panel/all-products");
+    await open(page, "/admin-panel/all-products");
     await expect(page.getByRole("article").first()).toBeVisible();
     await axe(page, testInfo);
   });
 
   test("product modal, with its errors and a photo", async ({ page }, testInfo) => {
-    await hydrated(page, "/admin-panel/all-products");
+    await open(page, "/admin-panel/all-products");
     await page.getByRole("button", { name: "Nouveau produit" }).click();
     const create = page.getByRole("dialog", { name: "Nouveau produit" });
     await create.getByRole("button", { name: "Enregistrer" }).click();

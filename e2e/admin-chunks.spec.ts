@@ -13,6 +13,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import ts from "typescript";
+import { ADMIN, open, signInThrough } from "./helpers.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const webApp = path.join(root, "apps/web/app");
@@ -260,15 +261,13 @@ test.describe("the back-office's code stays out of the storefront's scripts", ()
   test("an anonymous visit of home, a product, the cart and search fetches no admin script", async ({ page }) => {
     expect(adminOnly.size).toBeGreaterThan(0);
     const scripts = await scriptsRequested(page, async () => {
-      await page.goto("/");
-      await page.locator("html[data-hydrated]").waitFor();
+      await open(page, "/");
       // In-app navigations load the next pages' modules too.
       await page.locator('main a[href^="/product/"]').first().click();
       await expect(page).toHaveURL(/\/product\//);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.goto("/cart");
-      await page.goto("/search?q=iphone");
-      await page.locator("html[data-hydrated]").waitFor();
+      await open(page, "/search?q=iphone");
       await page.waitForLoadState("networkidle");
     });
     expect(scripts.length).toBeGreaterThan(0);
@@ -276,14 +275,9 @@ test.describe("the back-office's code stays out of the storefront's scripts", ()
   });
 
   test("an admin's visit of the back-office does fetch them (the check above can see them)", async ({ page }) => {
-    const signIn = await page.request.post("/api/signin", {
-      headers: { "x-forwarded-for": "10.56.0.1" },
-      data: { email: "admin@boutique.local", password: "e2e-motdepasse" },
-    });
-    expect(signIn.status()).toBe(200);
+    await signInThrough(page, ADMIN);
     const scripts = await scriptsRequested(page, async () => {
-      await page.goto("/admin-panel/all-products");
-      await page.locator("html[data-hydrated]").waitFor();
+      await open(page, "/admin-panel/all-products");
     });
     expect(scripts.filter((s) => adminOnly.has(s)).length).toBeGreaterThan(0);
   });
