@@ -3,41 +3,8 @@
  * playwright.config.ts: WCAG 2.x A/AA and axe's best practices. A page fails on any violation
  * of impact serious or critical; the others are printed, not failed.
  */
-import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-const BLOCKING = new Set(["serious", "critical"]);
-
-type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
-
-/** Frames from another origin (the contact page's OpenStreetMap) cannot load here and are not
- * ours: their content is left out, the <iframe> element itself (its title) is still checked. */
-const FOREIGN_FRAME_CONTENT = {
-  fromFrames: ['iframe[src^="http://"], iframe[src^="https://"]', "html"] as [string, string],
-};
-
-function describe(violations: Violation[]): string {
-  return violations
-    .map((v) => {
-      const targets = v.nodes.map((n) => `    - ${n.target.join(" >> ")}`).join("\n");
-      return `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${targets}`;
-    })
-    .join("\n");
-}
-
-async function scan(page: Page, testInfo: TestInfo) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).exclude(FOREIGN_FRAME_CONTENT).analyze();
-  await testInfo.attach("axe-violations.json", {
-    body: JSON.stringify(results.violations, null, 2),
-    contentType: "application/json",
-  });
-  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ""));
-  const others = results.violations.filter((v) => !BLOCKING.has(v.impact ?? ""));
-  if (others.length) console.log(`${testInfo.title}: minor/moderate (not failing)\n${describe(others)}`);
-  // The count, not the objects: the message then is the readable list, without a deep diff.
-  expect(blocking.length, `serious/critical axe violations on ${page.url()}:\n${describe(blocking)}`).toBe(0);
-}
+import { expect, test } from "@playwright/test";
+import { expectAccessible } from "./helpers.ts";
 
 const PAGES: { name: string; path: string; status?: number }[] = [
   { name: "home", path: "/" },
@@ -64,7 +31,7 @@ test.describe("accessibility (axe, WCAG 2.2 AA + best practices)", () => {
     test(`${name} ${path}`, async ({ page }, testInfo) => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(status);
-      await scan(page, testInfo);
+      await expectAccessible(page, testInfo);
     });
   }
 
@@ -73,7 +40,7 @@ test.describe("accessibility (axe, WCAG 2.2 AA + best practices)", () => {
     await page.locator("html[data-hydrated]").waitFor();
     await page.getByRole("button", { name: "Terminer la commande" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Votre commande n'a pas été envoyée" })).toBeVisible();
-    await scan(page, testInfo);
+    await expectAccessible(page, testInfo);
   });
 
   test("product page (first product of the home page)", async ({ page }, testInfo) => {
@@ -82,6 +49,6 @@ test.describe("accessibility (axe, WCAG 2.2 AA + best practices)", () => {
     expect(href).toMatch(/^\/product\/[^/]+$/);
     const response = await page.goto(href ?? "");
     expect(response?.status()).toBe(200);
-    await scan(page, testInfo);
+    await expectAccessible(page, testInfo);
   });
 });

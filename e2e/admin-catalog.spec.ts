@@ -1,13 +1,14 @@
-/**
- * The back-office's products and users on a 360 px phone (issue 5 §1-4, §8): who gets in, a
- * product's whole life from the SUPERADMIN's phone to the storefront, an ADMIN limited to
- * their own products, a role change in the users modal, a demoted admin's next tap, and axe.
- */
-import { AxeBuilder } from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import type { Product, User } from "@shop/shared";
 import { formatPrice, MSG } from "@shop/shared/core";
-import { open, ADMIN as SUPERADMIN, signInThrough, visitorAddress } from "./helpers.ts";
+import {
+  expectAccessible,
+  expectNoSidewaysScroll,
+  open,
+  ADMIN as SUPERADMIN,
+  signInThrough,
+  visitorAddress,
+} from "./helpers.ts";
 
 const PASSWORD = "motdepasse-solide";
 
@@ -67,29 +68,6 @@ async function deleteProductsNamed(superadmin: APIRequestContext, name: string) 
   for (const product of products.filter((p) => p.productName === name)) {
     await superadmin.post("/api/delete-product", { data: { _id: product._id } });
   }
-}
-
-/** Nothing sticks out sideways: the page does not scroll horizontally on the 360 px phone. */
-async function expectNoSidewaysScroll(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(360);
-}
-
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
-async function axe(page: Page, testInfo: TestInfo, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(TAGS);
-  if (include) builder = builder.include(include);
-  const results = await builder.analyze();
-  await testInfo.attach(`axe-${testInfo.title}.json`, {
-    body: JSON.stringify(results.violations, null, 2),
-    contentType: "application/json",
-  });
-  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  const list = (violations: typeof blocking) =>
-    violations.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`).join("\n");
-  const others = results.violations.filter((v) => !blocking.includes(v));
-  if (others.length) console.log(`${testInfo.title}: minor/moderate (not failing)\n${list(others)}`);
-  expect(blocking.length, `serious/critical axe violations on ${page.url()}:\n${list(blocking)}`).toBe(0);
 }
 
 test.describe("who gets into the back-office", () => {
@@ -361,13 +339,13 @@ test.describe("accessibility of the back-office (axe, WCAG 2.2 AA + best practic
   test("users page", async ({ page }, testInfo) => {
     await open(page, "/admin-panel/all-users");
     await expect(page.getByRole("table")).toBeVisible();
-    await axe(page, testInfo);
+    await expectAccessible(page, testInfo);
   });
 
   test("products page", async ({ page }, testInfo) => {
     await open(page, "/admin-panel/all-products");
     await expect(page.getByRole("article").first()).toBeVisible();
-    await axe(page, testInfo);
+    await expectAccessible(page, testInfo);
   });
 
   test("product modal, with its errors and a photo", async ({ page }, testInfo) => {
@@ -381,6 +359,6 @@ test.describe("accessibility of the back-office (axe, WCAG 2.2 AA + best practic
       "src",
       /\/uploads\/images\//,
     );
-    await axe(page, testInfo, "dialog");
+    await expectAccessible(page, testInfo, "dialog");
   });
 });

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { AxeBuilder } from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
 
 /** The first SUPERADMIN of the test server (e2e/serve.ts sets its password). */
 export const ADMIN = { email: "admin@boutique.local", password: "e2e-motdepasse" } as const;
@@ -13,10 +14,11 @@ export const visitorAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${ra
 /** Waits until the page's scripts have taken over: a tap before that does nothing. */
 export const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 
-/** Goes to a page and waits until it is interactive. */
+/** Goes to a page and waits until it is interactive; answers the page's response. */
 export async function open(page: Page, path: string) {
-  await page.goto(path);
+  const response = await page.goto(path);
   await hydrated(page);
+  return response;
 }
 
 export const header = (page: Page) => page.getByRole("banner");
@@ -42,4 +44,61 @@ export async function signedInCustomer(page: Page, name = "Client Test") {
   expect(signUp.status(), await signUp.text()).toBe(201);
   await signInThrough(page, { email, password });
   return { email, password };
+}
+
+/** A demo product counted from the oldest (the newest ones are the product page's tests'). */
+export async function someProduct(request: APIRequestContext, index: number) {
+  const products = (await (await request.get("/api/get-product?limit=100")).json()).data as {
+    _id: string;
+    productName: string;
+    sellingPrice: number;
+  }[];
+  const product = products.at(-1 - index);
+  if (!product) throw new Error("the demo catalogue is too small");
+  return product;
+}
+
+/** Nothing sticks out sideways: the page does not scroll horizontally on the 360 px phone. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+}
+
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+const BLOCKING = new Set(["serious", "critical"]);
+type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
+
+/** Frames from another origin (the contact page's OpenStreetMap) cannot load here and are not
+ * ours: their content is left out, the <iframe> element itself (its title) is still checked. */
+const FOREIGN_FRAME_CONTENT = {
+  fromFrames: ['iframe[src^="http://"], iframe[src^="https://"]', "html"] as [string, string],
+};
+
+function describeViolations(violations: Violation[]): string {
+  return violations
+    .map((v) => {
+      const targets = v.nodes.map((n) => `    - ${n.target.join(" >> ")}`).join("\n");
+      return `  [${v.impact}] ${v.id}: ${v.help}\n    ${v.helpUrl}\n${targets}`;
+    })
+    .join("\n");
+}
+
+/**
+ * An axe-core scan (WCAG 2.x A/AA and axe's best practices) of the page, or of the part
+ * `include` selects (an open dialog): fails on any serious or critical violation and prints
+ * the others.
+ */
+export async function expectAccessible(page: Page, testInfo: TestInfo, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS).exclude(FOREIGN_FRAME_CONTENT);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  await testInfo.attach(`axe-${testInfo.title}.json`, {
+    body: JSON.stringify(results.violations, null, 2),
+    contentType: "application/json",
+  });
+  const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ""));
+  const others = results.violations.filter((v) => !BLOCKING.has(v.impact ?? ""));
+  if (others.length) console.log(`${testInfo.title}: minor/moderate (not failing)\n${describeViolations(others)}`);
+  // The count, not the objects: the message then is the readable list, without a deep diff.
+  expect(blocking.length, `serious/critical axe violations on ${page.url()}:\n${describeViolations(blocking)}`).toBe(0);
 }

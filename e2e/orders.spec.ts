@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
 import type { ShopIdentity } from "@shop/shared";
 import { MSG, ORDER_REFERENCE_PATTERN, orderReferenceWhatsappMessage, whatsappLink } from "@shop/shared/core";
-import { open, signedInCustomer } from "./helpers.ts";
+import { open, signedInCustomer, someProduct } from "./helpers.ts";
 
 /** A small real PNG (1×1), as a phone's file picker would hand it over. */
 const PNG = Buffer.from(
@@ -16,17 +16,6 @@ const asVisitor = () => ({ "x-forwarded-for": `10.40.0.${++visitor}` });
 
 async function shopOf(request: APIRequestContext): Promise<ShopIdentity> {
   return (await (await request.get("/api/shop")).json()).data;
-}
-
-/** A demo product that is not the newest one (the product page's tests expect the newest unreviewed). */
-async function someProduct(request: APIRequestContext, index: number) {
-  const products = (await (await request.get("/api/get-product?limit=100")).json()).data as {
-    _id: string;
-    productName: string;
-  }[];
-  const product = products.at(-1 - index);
-  if (!product) throw new Error("the demo catalogue is too small");
-  return product;
 }
 
 test.describe("the order form", () => {

@@ -37,7 +37,7 @@ export function AdminSidebar({ user, badges }: { user: AdminUser; badges: AdminB
         </div>
       </div>
       <nav aria-label="Menu du back-office">
-        <ul className="flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible lg:px-3 lg:pb-6">
+        <ul className="relative flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible lg:px-3 lg:pb-6">
           {ADMIN_LINKS.map((link) => {
             const count = link.badge && badges ? badges[link.badge] : 0;
             return (
