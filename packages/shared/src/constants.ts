@@ -46,27 +46,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   annulée: "Annulée",
 };
 /**
- * Where an order may go from each status (decision 018): forward along the chain, skipping
- * steps when the customer pays or collects at once, or cancelled while not yet delivered.
- * Delivered and cancelled orders are final.
- */
-export const ORDER_STATUS_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
-  nouvelle: ["confirmée", "payée", "livrée", "annulée"],
-  confirmée: ["payée", "livrée", "annulée"],
-  payée: ["livrée", "annulée"],
-  livrée: [],
-  annulée: [],
-};
-export function canChangeOrderStatus(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_STATUS_TRANSITIONS[from].includes(to);
-}
-/** The back-office's dashboard: days in the orders chart, best sellers and newest orders shown. */
-export const DASHBOARD_DAYS = 30;
-export const DASHBOARD_BEST_SELLERS = 5;
-export const DASHBOARD_NEWEST_ORDERS = 5;
-/** The shop's clock: "today" and "this month" on the dashboard are Yaoundé's (UTC+1, no DST). */
-export const SHOP_TIME_ZONE = "Africa/Douala";
-/**
  * Letters and digits that survive being read aloud on the phone: no 0/O, 1/I/L, and no U/V.
  * A reference is "CMD-" and 4 of them (29⁴ ≈ 707 000 references); the server adds a fifth
  * when four keep colliding.

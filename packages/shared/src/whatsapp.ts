@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderStatus, PHONE_PREFIX } from "./constants.ts";
+import { PHONE_PREFIX } from "./constants.ts";
 import { formatPrice } from "./money.ts";
 
 /**
@@ -61,20 +61,4 @@ export function cartWhatsappMessage(reference: string | null, lines: readonly Me
 /** The order form's confirmation: the customer sends the shop the reference just recorded. */
 export function orderReferenceWhatsappMessage(reference: string): string {
   return `Bonjour, je viens de passer la commande ${reference} sur le site. Merci de me confirmer sa prise en charge.`;
-}
-
-/** The back-office's message to a customer after a status change: the reference and the new status. */
-export function orderStatusWhatsappMessage(reference: string, status: OrderStatus, customerName?: string): string {
-  const hello = customerName?.trim() ? `Bonjour ${customerName.trim()},` : "Bonjour,";
-  // A new order has not moved yet: the customer is told it arrived.
-  const news = status === "nouvelle" ? "est bien reçue" : `est maintenant ${ORDER_STATUS_LABELS[status].toLowerCase()}`;
-  return `${hello} votre commande ${reference} ${news}. Merci pour votre confiance !`;
-}
-
-/**
- * WhatsApp with a prefilled text and no number: WhatsApp asks whom to send it to. For orders
- * that came by WhatsApp or phone, whose number the shop has in its chats, not in the order.
- */
-export function whatsappShareLink(text: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(text)}`;
 }
