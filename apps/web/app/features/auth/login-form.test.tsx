@@ -92,7 +92,7 @@ describe("LoginForm", () => {
     expect(document.getElementById(email.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
       "Adresse e-mail invalide.",
     );
-    expect(document.activeElement).toBe(email);
+    await vi.waitFor(() => expect(document.activeElement).toBe(email));
     expect(screen.queryByRole("alert")).toBeNull();
   });
 });

@@ -56,7 +56,7 @@ describe("SignUpForm", () => {
     expect(document.getElementById("sign-up-confirmPassword-error")?.textContent).toBe(
       " les mots de passes ne correspondent pas",
     );
-    expect(document.activeElement).toBe(confirm);
+    await vi.waitFor(() => expect(document.activeElement).toBe(confirm));
     expect(calls).toEqual([]);
   });
 

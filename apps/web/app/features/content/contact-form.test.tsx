@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub, useActionData } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { fieldErrorsOf } from "../../lib/form-values";
@@ -52,7 +52,8 @@ describe("ContactForm", () => {
     expect((await screen.findByRole("status")).textContent).toBe(
       "Merci ! Votre message a bien été envoyé. Nous vous répondrons rapidement.",
     );
-    expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe("");
+    // The form is emptied by an effect, after the confirmation is drawn.
+    await waitFor(() => expect((screen.getByLabelText("Message") as HTMLTextAreaElement).value).toBe(""));
     expect(screen.getByRole("button", { name: "Envoyer le message" })).toBeTruthy();
   });
 
@@ -71,7 +72,8 @@ describe("ContactForm", () => {
     expect(document.getElementById(email.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
       "Adresse e-mail invalide.",
     );
-    expect(document.activeElement).toBe(email);
+    // Focus moves in an effect, after the errors are drawn.
+    await waitFor(() => expect(document.activeElement).toBe(email));
     for (const [label, value] of Object.entries(typed)) {
       expect((screen.getByLabelText(label) as HTMLInputElement).value).toBe(value);
     }
