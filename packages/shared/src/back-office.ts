@@ -25,8 +25,6 @@ export function canChangeOrderStatus(from: OrderStatus, to: OrderStatus): boolea
 export const DASHBOARD_DAYS = 30;
 export const DASHBOARD_BEST_SELLERS = 5;
 export const DASHBOARD_NEWEST_ORDERS = 5;
-/** The shop's clock: "today" and "this month" on the dashboard are Yaoundé's (UTC+1, no DST). */
-export const SHOP_TIME_ZONE = "Africa/Douala";
 
 /** The back-office's message to a customer after a status change: the reference and the new status. */
 export function orderStatusWhatsappMessage(reference: string, status: OrderStatus, customerName?: string): string {

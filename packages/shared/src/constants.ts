@@ -36,6 +36,8 @@ export const MAX_CART_QUANTITY = 99;
 export const ORDER_CHANNELS = ["whatsapp", "phone", "form"] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 /** An order's life: nouvelle → confirmée → payée → livrée, or annulée. */
+/** The shop's clock (UTC+1, no DST): dates on every page, and the dashboard's days and months. */
+export const SHOP_TIME_ZONE = "Africa/Douala";
 export const ORDER_STATUSES = ["nouvelle", "confirmée", "payée", "livrée", "annulée"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {

@@ -1,3 +1,5 @@
+import { SHOP_TIME_ZONE } from "@shop/shared/core";
+
 /**
  * A date as a customer in Yaoundé reads it: "22 novembre 2026 à 10:15". The time zone is fixed
  * (the shop's), so the server's HTML and the browser's render of the same date agree.
@@ -8,13 +10,13 @@ const dateTime = new Intl.DateTimeFormat("fr-FR", {
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-  timeZone: "Africa/Douala",
+  timeZone: SHOP_TIME_ZONE,
 });
 const dateOnly = new Intl.DateTimeFormat("fr-FR", {
   day: "numeric",
   month: "long",
   year: "numeric",
-  timeZone: "Africa/Douala",
+  timeZone: SHOP_TIME_ZONE,
 });
 
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
