@@ -247,7 +247,7 @@ test.describe("an ADMIN manages only their own products", () => {
       expect((await update.json()).message).toBe(MSG.productNotOwned);
       const remove = await page.request.post("/api/delete-product", { data: { _id: other._id } });
       expect(remove.status()).toBe(403);
-      expect((await remove.json()).message).toBe(MSG.productNotOwned);
+      expect((await remove.json()).message).toBe(MSG.productNotOwnedDelete);
       const still = await request.post("/api/product-details", { data: { productId: other._id } });
       expect((await still.json()).data).toMatchObject({ _id: other._id, sellingPrice: other.sellingPrice });
 

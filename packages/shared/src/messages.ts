@@ -38,6 +38,7 @@ export const MSG = {
   productNotFound: "Produit introuvable.",
   productsListed: "Liste des produits.",
   productNotOwned: "Vous ne pouvez modifier que vos propres produits.",
+  productNotOwnedDelete: "Vous ne pouvez supprimer que vos propres produits.",
   sellingAbovePrice: "Le prix de vente ne peut pas dépasser l'ancien prix.",
   // cart
   cartAdded: "Produit ajouté au panier.",

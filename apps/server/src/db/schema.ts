@@ -33,6 +33,24 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * One row per signed-in browser or client: the token names its row (`jti`). Log-out deletes
+ * it; a change of the user's role or password deletes all of the user's rows (the trigger of
+ * migration 0008), so such tokens are refused on every app server at once (decision 021).
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
+);
+
 export const products = pgTable(
   "products",
   {

@@ -1,21 +1,24 @@
 import { ADMIN_ROLES, MSG, type Role } from "@shop/shared";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { jwtVerify, SignJWT } from "jose";
 import type { Config } from "../config.ts";
-import { type UserRow, users } from "../db/schema.ts";
+import type { UserRow } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../lib/errors.ts";
+import { closeSessions, openSession, userOfSession } from "../modules/auth/sessions.service.ts";
 
 export const TOKEN_COOKIE = "token";
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** Signs a session token for a user id. */
-    signToken(userId: string): Promise<string>;
-    setTokenCookie(reply: FastifyReply, token: string): void;
-    clearTokenCookie(reply: FastifyReply): void;
-    /** Hook: the request must carry a valid token of an existing user. */
+    /**
+     * Opens a session for a user whose password was just checked, answers its token and sets
+     * it as the `token` cookie. Refused (401) when the password changed in the meantime.
+     */
+    startSession(reply: FastifyReply, user: UserRow): Promise<string>;
+    /** Log-out: ends the session of every token the request carries and clears the cookie. */
+    endSessions(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** Hook: the request must carry the token of an open session. */
     authenticate(request: FastifyRequest): Promise<void>;
     /** Hook: reads a valid token if there is one; an absent or bad token means anonymous. */
     identify(request: FastifyRequest): Promise<void>;
@@ -27,15 +30,23 @@ declare module "fastify" {
   }
 }
 
-/** Either the httpOnly cookie (storefront) or `Authorization: Bearer` (other clients). */
-function readToken(app: FastifyInstance, request: FastifyRequest): string | undefined {
+/**
+ * The tokens a request carries, the one to use first: `Authorization: Bearer` (other
+ * clients), then the httpOnly cookie (storefront).
+ */
+function readTokens(app: FastifyInstance, request: FastifyRequest): string[] {
+  const found: string[] = [];
   // The scheme name is case-insensitive (RFC 9110 §11.1).
-  const token = /^bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "")?.[1];
+  const bearer = /^bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? "")?.[1];
   // The original French client sends "Bearer null" when it has no token.
-  if (token && token !== "null" && token !== "undefined") return token;
+  if (bearer && bearer !== "null" && bearer !== "undefined") found.push(bearer);
   const header = request.headers.cookie;
-  return (header && app.parseCookie(header)[TOKEN_COOKIE]) || undefined;
+  const cookie = header ? app.parseCookie(header)[TOKEN_COOKIE] : undefined;
+  if (cookie && cookie !== bearer) found.push(cookie);
+  return found;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config }) => {
   const key = new TextEncoder().encode(opts.config.token.secret);
@@ -43,16 +54,40 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
 
   app.decorateRequest("user", null);
 
-  app.decorate("signToken", (userId: string) =>
-    new SignJWT({})
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject(userId)
-      .setIssuedAt()
-      .setExpirationTime(`${ttlSeconds}s`)
-      .sign(key),
-  );
+  /** The session a token names, if its signature and dates hold; its row is not read here. */
+  async function claimsOf(token: string): Promise<{ sessionId: string; userId: string } | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
+      const { sub, jti } = payload;
+      if (typeof sub !== "string" || !UUID.test(sub) || typeof jti !== "string" || !UUID.test(jti)) return null;
+      return { sessionId: jti, userId: sub };
+    } catch {
+      return null;
+    }
+  }
 
-  app.decorate("setTokenCookie", (reply: FastifyReply, token: string) => {
+  /**
+   * The user of a token whose session is still open, read from the database on each call so
+   * that a log-out, a role change or a deleted account applies at once on every app server.
+   * A database failure is not an invalid token: it propagates (503).
+   */
+  async function userFromToken(token: string): Promise<UserRow | null> {
+    const claims = await claimsOf(token);
+    return claims ? userOfSession(app.db, claims.sessionId, claims.userId) : null;
+  }
+
+  app.decorate("startSession", async (reply: FastifyReply, user: UserRow) => {
+    const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+    const session = await openSession(app.db, user, expiresAt);
+    if (!session) throw unauthorized(MSG.signInFailed);
+    // `_id` is what the original French storefront reads from the token itself (SPEC.md §6).
+    const token = await new SignJWT({ _id: user.id })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.id)
+      .setJti(session.id)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .sign(key);
     reply.setCookie(TOKEN_COOKIE, token, {
       httpOnly: true,
       sameSite: "lax",
@@ -61,26 +96,20 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
       path: "/",
       maxAge: ttlSeconds,
     });
+    return token;
   });
 
-  app.decorate("clearTokenCookie", (reply: FastifyReply) => {
+  app.decorate("endSessions", async (request: FastifyRequest, reply: FastifyReply) => {
+    const claims = await Promise.all(readTokens(app, request).map(claimsOf));
+    await closeSessions(
+      app.db,
+      claims.flatMap((c) => (c ? [c.sessionId] : [])),
+    );
     reply.clearCookie(TOKEN_COOKIE, { path: "/", domain: opts.config.cookie.domain });
   });
 
-  /** The user a token names, read from the database so a role change applies at once. */
-  async function userFromToken(token: string): Promise<UserRow | null> {
-    try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
-      if (typeof payload.sub !== "string" || !/^[0-9a-f-]{36}$/i.test(payload.sub)) return null;
-      const [row] = await app.db.select().from(users).where(eq(users.id, payload.sub)).limit(1);
-      return row ?? null;
-    } catch {
-      return null;
-    }
-  }
-
   app.decorate("authenticate", async (request: FastifyRequest) => {
-    const token = readToken(app, request);
+    const [token] = readTokens(app, request);
     if (!token) throw unauthorized(MSG.authRequired);
     const user = await userFromToken(token);
     if (!user) throw unauthorized(MSG.authInvalid);
@@ -88,7 +117,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   });
 
   app.decorate("identify", async (request: FastifyRequest) => {
-    const token = readToken(app, request);
+    const [token] = readTokens(app, request);
     request.user = token ? await userFromToken(token) : null;
   });
 

@@ -33,9 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     },
     async (request, reply) => {
       const row = await signIn(app.db, request.body);
-      const token = await app.signToken(row.id);
-      app.setTokenCookie(reply, token);
-      return ok(token, MSG.signInSuccess);
+      return ok(await app.startSession(reply, row), MSG.signInSuccess);
     },
   );
 
@@ -48,8 +46,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.get(
     "/userLogout",
     { schema: { tags: ["auth"], response: { 200: envelope(z.null()) } } },
-    async (_request, reply) => {
-      app.clearTokenCookie(reply);
+    async (request, reply) => {
+      await app.endSessions(request, reply);
       return ok(null, MSG.logoutSuccess);
     },
   );

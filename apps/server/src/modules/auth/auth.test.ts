@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../db/schema.ts";
+import { sessions, users } from "../../db/schema.ts";
 import {
   bearer,
   createTestApp,
@@ -17,6 +17,8 @@ import {
   tokenFor,
   userById,
 } from "../../test/harness.ts";
+import { hashPassword } from "../users/passwords.ts";
+import { openSession } from "./sessions.service.ts";
 
 type Response = Awaited<ReturnType<TestContext["app"]["inject"]>>;
 
@@ -245,6 +247,14 @@ describe("POST /api/signup", () => {
   });
 });
 
+async function sessionsOf(userId: string): Promise<number> {
+  const [row] = await ctx.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  return row?.n ?? 0;
+}
+
 describe("POST /api/signin", () => {
   it("answers the token in data and sets it as an httpOnly, SameSite=Lax cookie", async () => {
     const user = await createUser(ctx, "GENERAL");
@@ -263,6 +273,30 @@ describe("POST /api/signin", () => {
     expect(cookie).toMatch(/;\s*Path=\/(;|$)/);
     // The cookie lives as long as the token it carries.
     expect(cookie).toContain(`Max-Age=${ctx.config.token.ttlSeconds}`);
+  });
+
+  it("signs `_id` into the token, read as the original French storefront reads it, and no e-mail", async () => {
+    for (let i = 0; i < 5; i++) {
+      const user = await createUser(ctx, "GENERAL");
+      const token = (await signIn(user.email, TEST_PASSWORD)).json().data as string;
+      // The French storefront's admin list: JSON.parse(atob(token.split('.')[1]))._id
+      const claims = JSON.parse(atob(token.split(".")[1] ?? ""));
+      expect(claims._id).toBe(user.id);
+      expect(claims.sub).toBe(user.id);
+      expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.stringify(claims)).not.toContain(user.email);
+    }
+  });
+
+  it("keeps one session per sign-in, and sweeps sessions past their end at the next sign-in", async () => {
+    const user = await createUser(ctx, "GENERAL");
+    await ctx.database.db.insert(sessions).values({ userId: user.id, expiresAt: new Date(Date.now() - 1000) });
+    expect(await sessionsOf(user.id)).toBe(1);
+    await tokenFor(ctx, await createUser(ctx, "GENERAL"));
+    expect(await sessionsOf(user.id)).toBe(0);
+    await tokenFor(ctx, user);
+    await tokenFor(ctx, user);
+    expect(await sessionsOf(user.id)).toBe(2);
   });
 
   it("answers a wrong password and an unknown e-mail the same way", async () => {
@@ -363,10 +397,14 @@ describe("GET /api/user-details", () => {
     expectFailure(await userDetails(), 401, MSG.authRequired);
   });
 
+  /** The session of the token signed in beforeAll: forgeries below name a real, open session. */
+  const sessionId = () => String(decodeJwt(token).jti);
+
   it("accepts a token it signed itself (the control for the forgeries below)", async () => {
     const own = await new SignJWT({})
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(user.id)
+      .setJti(sessionId())
       .setExpirationTime(now() + 60)
       .sign(key());
     expectUser(await userDetails(bearer(own)));
@@ -379,6 +417,7 @@ describe("GET /api/user-details", () => {
         new SignJWT({})
           .setProtectedHeader({ alg: "HS256" })
           .setSubject(user.id)
+          .setJti(sessionId())
           .setExpirationTime(now() + 3600)
           .sign(randomBytes(32)),
     ],
@@ -388,19 +427,50 @@ describe("GET /api/user-details", () => {
         new SignJWT({})
           .setProtectedHeader({ alg: "HS256" })
           .setSubject(user.id)
+          .setJti(sessionId())
           .setIssuedAt(now() - 7200)
           .setExpirationTime(now() - 3600)
           .sign(key()),
     ],
     [
       "forged with alg none",
-      async () => `${b64url({ alg: "none", typ: "JWT" })}.${b64url({ sub: user.id, exp: now() + 3600 })}.`,
+      async () =>
+        `${b64url({ alg: "none", typ: "JWT" })}.${b64url({ sub: user.id, jti: sessionId(), exp: now() + 3600 })}.`,
     ],
     [
       "signed right but naming no user id",
       () =>
         new SignJWT({})
           .setProtectedHeader({ alg: "HS256" })
+          .setExpirationTime(now() + 3600)
+          .sign(key()),
+    ],
+    [
+      "signed right but naming no session (as tokens were signed before sessions were kept)",
+      () =>
+        new SignJWT({ _id: user.id })
+          .setProtectedHeader({ alg: "HS256" })
+          .setSubject(user.id)
+          .setExpirationTime(now() + 3600)
+          .sign(key()),
+    ],
+    [
+      "signed right but naming a session that was never opened",
+      () =>
+        new SignJWT({})
+          .setProtectedHeader({ alg: "HS256" })
+          .setSubject(user.id)
+          .setJti(randomUUID())
+          .setExpirationTime(now() + 3600)
+          .sign(key()),
+    ],
+    [
+      "signed right, naming this user's session for another user id",
+      () =>
+        new SignJWT({})
+          .setProtectedHeader({ alg: "HS256" })
+          .setSubject(randomUUID())
+          .setJti(sessionId())
           .setExpirationTime(now() + 3600)
           .sign(key()),
     ],
@@ -420,18 +490,55 @@ describe("GET /api/user-details", () => {
   });
 });
 
-describe("role changes and existing tokens", () => {
-  it("applies a promotion and a demotion at the next call with the same token", async () => {
+describe("a change of role or password ends the user's sessions", () => {
+  const allUsers = (token: string, app = ctx.app) =>
+    app.inject({ method: "GET", url: "/api/all-user", headers: bearer(token) });
+  const setUser = (id: string, values: Partial<typeof users.$inferInsert>) =>
+    ctx.database.db.update(users).set(values).where(eq(users.id, id));
+
+  it("refuses a token issued before a promotion or a demotion, on every app server; a new sign-in has the new role", async () => {
+    const peer = await ctx.peer();
+    try {
+      const user = await createUser(ctx, "GENERAL");
+      const before = await tokenFor(ctx, user);
+      expectFailure(await allUsers(before), 403, MSG.forbidden);
+
+      await setUser(user.id, { role: "ADMIN" });
+      expectFailure(await allUsers(before), 401, MSG.authInvalid);
+      expectFailure(await allUsers(before, peer.app), 401, MSG.authInvalid);
+      const promoted = await tokenFor(ctx, user);
+      expect((await allUsers(promoted, peer.app)).statusCode).toBe(200);
+
+      await setUser(user.id, { role: "GENERAL" });
+      expectFailure(await allUsers(promoted), 401, MSG.authInvalid);
+      expectFailure(await allUsers(promoted, peer.app), 401, MSG.authInvalid);
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it("refuses a token issued before a password change, on each of the user's devices", async () => {
+    const user = await createUser(ctx, "GENERAL");
+    const [phone, laptop] = [await tokenFor(ctx, user), await tokenFor(ctx, user)];
+    await setUser(user.id, { passwordHash: await hashPassword("un-nouveau-mot-de-passe") });
+    expectFailure(await userDetails(bearer(phone)), 401, MSG.authInvalid);
+    expectFailure(await userDetails({}, { token: laptop }), 401, MSG.authInvalid);
+  });
+
+  it("keeps the sessions through a change of anything else (name, picture) or a role set to what it was", async () => {
     const user = await createUser(ctx, "GENERAL");
     const token = await tokenFor(ctx, user);
-    const allUsers = () => ctx.app.inject({ method: "GET", url: "/api/all-user", headers: bearer(token) });
-    expectFailure(await allUsers(), 403, MSG.forbidden);
+    await setUser(user.id, { name: "Nouveau nom", profilePic: "/uploads/avatars/x.webp", role: "GENERAL" });
+    expect((await userDetails(bearer(token))).json().data).toMatchObject({ name: "Nouveau nom" });
+  });
 
-    await ctx.database.db.update(users).set({ role: "ADMIN" }).where(eq(users.id, user.id));
-    expect((await allUsers()).statusCode).toBe(200);
-
-    await ctx.database.db.update(users).set({ role: "GENERAL" }).where(eq(users.id, user.id));
-    expectFailure(await allUsers(), 403, MSG.forbidden);
+  it("opens no session for a sign-in whose password was changed while it was being checked", async () => {
+    const user = await createUser(ctx, "GENERAL");
+    const checkedHash = user.passwordHash;
+    await setUser(user.id, { passwordHash: await hashPassword("un-nouveau-mot-de-passe") });
+    const expiresAt = new Date(Date.now() + 60_000);
+    expect(await openSession(ctx.database.db, { id: user.id, passwordHash: checkedHash }, expiresAt)).toBeNull();
+    expect(await sessionsOf(user.id)).toBe(0);
   });
 });
 
@@ -454,5 +561,59 @@ describe("GET /api/userLogout", () => {
 
   it("works without any token", async () => {
     expectCleared(await ctx.app.inject({ method: "GET", url: "/api/userLogout" }));
+  });
+
+  it("works with a token that is bad or already signed out", async () => {
+    const token = await tokenFor(ctx, await createUser(ctx, "GENERAL"));
+    const logout = () => ctx.app.inject({ method: "GET", url: "/api/userLogout", headers: bearer(token) });
+    expectCleared(await logout());
+    expectCleared(await logout());
+    expectCleared(await ctx.app.inject({ method: "GET", url: "/api/userLogout", headers: bearer("pas.un.jeton") }));
+  });
+
+  it("ends the session: the same token replayed by hand is refused, here and on another app server", async () => {
+    const peer = await ctx.peer();
+    try {
+      const user = await createUser(ctx, "GENERAL");
+      const token = await tokenFor(ctx, user);
+      const details = (app: typeof ctx.app) =>
+        app.inject({ method: "GET", url: "/api/user-details", headers: bearer(token) });
+      expect((await details(peer.app)).statusCode).toBe(200);
+
+      expectCleared(await ctx.app.inject({ method: "GET", url: "/api/userLogout", headers: bearer(token) }));
+      expectFailure(await details(ctx.app), 401, MSG.authInvalid);
+      expectFailure(await details(peer.app), 401, MSG.authInvalid);
+      expectFailure(
+        await peer.app.inject({ method: "GET", url: "/api/user-details", cookies: { token } }),
+        401,
+        MSG.authInvalid,
+      );
+      expect(await sessionsOf(user.id)).toBe(0);
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it("ends only the session signed out: the same customer's other device stays signed in", async () => {
+    const user = await createUser(ctx, "GENERAL");
+    const [phone, laptop] = [await tokenFor(ctx, user), await tokenFor(ctx, user)];
+    expectCleared(await ctx.app.inject({ method: "GET", url: "/api/userLogout", cookies: { token: phone } }));
+    expectFailure(await userDetails({}, { token: phone }), 401, MSG.authInvalid);
+    expect((await userDetails(bearer(laptop))).statusCode).toBe(200);
+  });
+
+  it("ends both sessions when a client sends a Bearer token and a different cookie", async () => {
+    const user = await createUser(ctx, "GENERAL");
+    const [stored, cookie] = [await tokenFor(ctx, user), await tokenFor(ctx, user)];
+    expectCleared(
+      await ctx.app.inject({
+        method: "GET",
+        url: "/api/userLogout",
+        headers: bearer(stored),
+        cookies: { token: cookie },
+      }),
+    );
+    expectFailure(await userDetails(bearer(stored)), 401, MSG.authInvalid);
+    expectFailure(await userDetails({}, { token: cookie }), 401, MSG.authInvalid);
   });
 });

@@ -157,10 +157,12 @@ export async function createProduct(db: Db, actor: UserRow, input: ProductCreate
   return row;
 }
 
-/** An ADMIN acts only on its own products; a SUPERADMIN on any. */
-async function ownedProduct(db: Db, actor: UserRow, id: string): Promise<ProductListRow> {
+/** An ADMIN acts only on its own products; a SUPERADMIN on any. The refusal names the act. */
+async function ownedProduct(db: Db, actor: UserRow, id: string, act: "update" | "delete"): Promise<ProductListRow> {
   const row = await productDetails(db, id);
-  if (actor.role !== "SUPERADMIN" && row.userId !== actor.id) throw forbidden(MSG.productNotOwned);
+  if (actor.role !== "SUPERADMIN" && row.userId !== actor.id) {
+    throw forbidden(act === "delete" ? MSG.productNotOwnedDelete : MSG.productNotOwned);
+  }
   return row;
 }
 
@@ -175,7 +177,7 @@ function breaksPriceRule(error: unknown): boolean {
 }
 
 export async function updateProduct(db: Db, actor: UserRow, input: ProductUpdateInput): Promise<ProductListRow> {
-  const current = await ownedProduct(db, actor, input._id);
+  const current = await ownedProduct(db, actor, input._id, "update");
   const changes = editable(input); // undefined fields are left as they are
   // The admin form may send back the product with nothing changed: nothing to write.
   if (Object.values(changes).every((v) => v === undefined)) return current;
@@ -194,6 +196,6 @@ export async function updateProduct(db: Db, actor: UserRow, input: ProductUpdate
 }
 
 export async function deleteProduct(db: Db, actor: UserRow, id: string): Promise<void> {
-  const current = await ownedProduct(db, actor, id);
+  const current = await ownedProduct(db, actor, id, "delete");
   await db.delete(products).where(eq(products.id, current.id));
 }

@@ -131,7 +131,12 @@ describe("permissions of the product management calls", () => {
     // Creating has no owner to check; changing another admin's product does.
     endpoint === "upload"
       ? { endpoint, actor: "otherAdmin" }
-      : { endpoint, actor: "otherAdmin", denied: { status: 403, message: MSG.productNotOwned } },
+      : {
+          endpoint,
+          actor: "otherAdmin",
+          // A refused delete says "supprimer", a refused update "modifier".
+          denied: { status: 403, message: endpoint === "delete" ? MSG.productNotOwnedDelete : MSG.productNotOwned },
+        },
     { endpoint, actor: "superAdmin" },
   ]);
 

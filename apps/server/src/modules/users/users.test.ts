@@ -115,8 +115,9 @@ describe("POST /api/update-user", () => {
     });
     expect(res.body).not.toMatch(/password|\$argon2/i);
     expect(await roleOf(target.id)).toBe("ADMIN");
-    // The promoted user's existing session now opens the back-office.
-    expect((await listUsers(targetToken)).statusCode).toBe(200);
+    // The promoted user's session from before is over (decision 021); signing in again opens the back-office.
+    expectFailure(await listUsers(targetToken), 401, MSG.authInvalid);
+    expect((await listUsers(await tokenFor(ctx, target))).statusCode).toBe(200);
   });
 
   it("refuses an ADMIN demoting the SUPERADMIN", async () => {
@@ -194,9 +195,11 @@ describe("the last SUPERADMIN", () => {
   it("cannot be removed through HTTP: once alone, nobody left can demote them", async () => {
     const [firstToken, secondToken] = await twoSuperAdmins();
     expect((await updateUser(secondToken, { userId: first.id, role: "ADMIN" }, solo)).statusCode).toBe(200);
-    // The demoted one's token now carries an ADMIN, and the last SUPERADMIN cannot demote themself.
+    // The demoted one's session is over; signed in again as an ADMIN, they are refused too, and
+    // the last SUPERADMIN cannot demote themself.
+    expectFailure(await updateUser(firstToken, { userId: second.id, role: "GENERAL" }, solo), 401, MSG.authInvalid);
     expectFailure(
-      await updateUser(firstToken, { userId: second.id, role: "GENERAL" }, solo),
+      await updateUser(await tokenFor(solo, first), { userId: second.id, role: "GENERAL" }, solo),
       403,
       MSG.rolesSuperAdminOnly,
     );
@@ -238,8 +241,10 @@ describe("the last SUPERADMIN", () => {
       ]);
       const [winner, loser] = [...results].sort((a, b) => a.statusCode - b.statusCode);
       expect(winner?.statusCode).toBe(200);
-      // Refused either at the door (already demoted when authenticated) or by the locked check.
+      // Refused either at the door (already demoted, so signed out, when authenticated) or by
+      // the locked check.
       expect([
+        [401, MSG.authInvalid],
         [403, MSG.rolesSuperAdminOnly],
         [409, MSG.lastSuperAdmin],
       ]).toContainEqual([loser?.statusCode, loser?.json().message]);

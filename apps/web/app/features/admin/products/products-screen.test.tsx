@@ -86,15 +86,15 @@ describe("ProductsScreen", () => {
   });
 
   it("says so when the deletion is refused, with the server's message", async () => {
-    deleteProduct.mockRejectedValue(new ApiError(403, MSG.productNotOwned));
+    deleteProduct.mockRejectedValue(new ApiError(403, MSG.productNotOwnedDelete));
     renderScreen();
     fireEvent.click(screen.getByRole("button", { name: "Supprimer iPhone 13 Pro" }));
     const dialog = screen.getByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: "Supprimer" }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe(
-      `La suppression a échoué : ${MSG.productNotOwned}`,
+      `La suppression a échoué : ${MSG.productNotOwnedDelete}`,
     );
-    expect(toast.error).toHaveBeenCalledWith(MSG.productNotOwned);
+    expect(toast.error).toHaveBeenCalledWith(MSG.productNotOwnedDelete);
   });
 
   it("pages in the address, with 'n / total'", () => {

@@ -1,0 +1,44 @@
+import { and, eq, getTableColumns, gt, inArray, lt, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { sessions, type UserRow, users } from "../../db/schema.ts";
+
+/**
+ * Opens a session for a user whose password was just checked against `user.passwordHash`.
+ * The user's row is share-locked while the session is written: a password change running at
+ * the same moment either waits for this one (and then ends it, through the trigger of
+ * migration 0008) or has committed first, and then the hash no longer matches and no session
+ * is opened (null). Sessions past their end are swept here, on the way: sign-ins are rare.
+ */
+export function openSession(
+  db: Db,
+  user: Pick<UserRow, "id" | "passwordHash">,
+  expiresAt: Date,
+): Promise<{ id: string } | null> {
+  return db.transaction(async (tx) => {
+    await tx.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+    const [current] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+      .for("share");
+    if (!current) return null;
+    const [row] = await tx.insert(sessions).values({ userId: user.id, expiresAt }).returning({ id: sessions.id });
+    return row ?? null;
+  });
+}
+
+/** The user of a session that is still open: one indexed query, the session joined to its user. */
+export async function userOfSession(db: Db, sessionId: string, userId: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select(getTableColumns(users))
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Ends sessions (log-out): their tokens are refused from now on, on every app server. */
+export async function closeSessions(db: Db, sessionIds: readonly string[]): Promise<void> {
+  if (sessionIds.length > 0) await db.delete(sessions).where(inArray(sessions.id, [...sessionIds]));
+}
