@@ -31,6 +31,8 @@ export const PAGE_SIZE_DEFAULT = 100;
 export const PAGE_SIZE_MAX = 100;
 export const MAX_PRODUCT_IMAGES = 10;
 export const MAX_CART_QUANTITY = 99;
+/** The characters of a search that are read (the storefront's, and the back-office's lists). */
+export const SEARCH_MAX_LENGTH = 100;
 
 /** How an order reached the shop: the cart's WhatsApp button, a phone call, or the order form. */
 export const ORDER_CHANNELS = ["whatsapp", "phone", "form"] as const;

@@ -93,6 +93,7 @@ export const FIELD_MSG = {
   productNameRequired: "Le nom du produit est obligatoire.",
   brandNameRequired: "La marque est obligatoire.",
   categoryInvalid: "Catégorie inconnue.",
+  tooManyCategories: "Trop de catégories demandées (100 au plus).",
   priceInvalid: "Le prix doit être un nombre entier de francs supérieur à zéro.",
   idInvalid: "Identifiant invalide.",
   roleInvalid: "Rôle inconnu.",

@@ -55,7 +55,8 @@ export interface CatalogueCacheOptions {
 export const catalogueCachePlugin = fp(async (app: FastifyInstance, opts: CatalogueCacheOptions) => {
   const cache = new LRUCache<string, Entry>({
     maxSize: opts.maxBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (e) => e.body.length * 2 + 256,
+    // Keys count too: a read's body (a list of categories) or query can be long.
+    sizeCalculation: (e, key) => e.body.length * 2 + key.length * 2 + 256,
     ttl: opts.ttlMs ?? 60_000,
   });
   /** Bumped on each change, so an answer computed before a change is never stored after it. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SEARCH_MAX_LENGTH } from "../constants.ts";
 import { FIELD_MSG } from "../messages.ts";
 import { id, isoDate, pageQuery } from "./common.ts";
 import { order, orderChannel, orderReference, orderStatus } from "./orders.ts";
@@ -11,7 +12,7 @@ import { order, orderChannel, orderReference, orderStatus } from "./orders.ts";
 /** GET /api/admin/orders: newest first, by status, and a search on reference, name or phone. */
 export const adminOrdersQuery = pageQuery.extend({
   status: orderStatus.optional(),
-  q: z.string().trim().max(100, FIELD_MSG.searchTooLong).optional(),
+  q: z.string().trim().max(SEARCH_MAX_LENGTH, FIELD_MSG.searchTooLong).optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 

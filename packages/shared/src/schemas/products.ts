@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES } from "../categories.ts";
-import { MAX_PRODUCT_IMAGES } from "../constants.ts";
+import { MAX_PRODUCT_IMAGES, SEARCH_MAX_LENGTH } from "../constants.ts";
 import { FIELD_MSG, MSG } from "../messages.ts";
 import { francs, id, isoDate, pageQuery } from "./common.ts";
 
@@ -112,11 +112,28 @@ export type FilterQuery = z.infer<typeof filterQuery>;
 
 export const productIdInput = z.strictObject({ productId: id });
 export const deleteProductInput = z.strictObject({ _id: id });
-export const categoryInput = z.strictObject({ category });
+/**
+ * A category named by a read. Reads are lenient, as the original shop's were: older clients
+ * ask for categories of their own ("airpodes", "IPHONE 7"), which simply have no products.
+ * Writes keep `category`, which refuses them.
+ */
+const categoryName = z.string({ error: FIELD_MSG.categoryInvalid });
+/** More names than a client could mean; the list goes into the catalogue cache's key. */
+const MAX_FILTER_CATEGORIES = 100;
+
+export const categoryInput = z.strictObject({ category: categoryName });
 export const filterInput = z.strictObject({
-  // One category alone is taken as a list of one; each entry names itself when it is unknown.
-  category: z.preprocess((v) => (typeof v === "string" ? [v] : v), z.array(category).max(CATEGORIES.length)),
+  // One category alone is taken as a list of one.
+  category: z.preprocess(
+    (v) => (typeof v === "string" ? [v] : v),
+    z.array(categoryName).max(MAX_FILTER_CATEGORIES, FIELD_MSG.tooManyCategories),
+  ),
 });
+
+/** A search reads its first SEARCH_MAX_LENGTH characters: a longer one is cut, never refused. */
 export const searchQuery = z.object({
-  q: z.string().max(100, FIELD_MSG.searchTooLong).default(""),
+  q: z
+    .string()
+    .default("")
+    .transform((q) => (q.length > SEARCH_MAX_LENGTH ? Array.from(q).slice(0, SEARCH_MAX_LENGTH).join("") : q)),
 });

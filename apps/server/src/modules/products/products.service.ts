@@ -1,7 +1,7 @@
 import {
   CATEGORIES,
-  type Category,
   type FilterQuery,
+  isCategory,
   MSG,
   type PageQuery,
   type ProductCreateInput,
@@ -54,13 +54,21 @@ export function listProducts(db: Db, viewer: UserRow | null, paging: PageQuery):
   return page(db, own, paging);
 }
 
-export function productsOfCategory(db: Db, category: Category, paging: PageQuery): Promise<Page> {
+const NOTHING: Page = { rows: [], total: 0 };
+
+/** A category this shop does not have (an older client's own) has no products: an empty page. */
+export function productsOfCategory(db: Db, category: string, paging: PageQuery): Promise<Page> {
+  if (!isCategory(category)) return Promise.resolve(NOTHING);
   return page(db, eq(products.category, category), paging);
 }
 
-/** The filter page: by price when a sort is asked for ('asc' cheapest first), else newest first. */
-export function productsOfCategories(db: Db, categories: Category[], query: FilterQuery): Promise<Page> {
-  if (categories.length === 0) return Promise.resolve({ rows: [], total: 0 });
+/**
+ * The filter page: the products of the categories this shop has, among those asked (the others
+ * are ignored); by price when a sort is asked for ('asc' cheapest first), else newest first.
+ */
+export function productsOfCategories(db: Db, names: readonly string[], query: FilterQuery): Promise<Page> {
+  const categories = [...new Set(names.filter(isCategory))];
+  if (categories.length === 0) return Promise.resolve(NOTHING);
   const byPrice = { asc: [asc(products.sellingPrice)], dsc: [desc(products.sellingPrice)] };
   return page(db, inArray(products.category, categories), query, query.sort ? byPrice[query.sort] : []);
 }
@@ -108,13 +116,13 @@ export async function productWithRating(
 /** See search.ts and docs/decisions/005-search.md. An empty query finds nothing. */
 export async function searchProducts(db: Db, q: string, { page, limit }: PageQuery): Promise<Page> {
   const words = searchWords(q);
-  if (words.length === 0) return { rows: [], total: 0 };
+  if (words.length === 0) return NOTHING;
   return db.transaction(async (tx) => {
     // The planner underrates the cost of prefix matching row by row and would scan the whole
     // table; the GIN indexes are several times faster here.
     await tx.execute(sql`set local enable_seqscan = off`);
     const plan = await planSearch(tx, words);
-    if (!plan) return { rows: [], total: 0 };
+    if (!plan) return NOTHING;
     const where = searchCondition(plan);
     const found = await tx
       .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
