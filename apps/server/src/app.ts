@@ -33,6 +33,7 @@ import { authPlugin } from "./plugins/auth.ts";
 import { catalogueCachePlugin } from "./plugins/catalogue-cache.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { originPlugin } from "./plugins/origin.ts";
 import { webPlugin } from "./plugins/web.ts";
 
 /** JSON bodies are small; sign-up (profile picture) and uploads set their own limits. */
@@ -91,6 +92,7 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
     },
     transform: jsonSchemaTransform,
   });
+  await app.register(originPlugin, { publicUrl: config.publicUrl });
   await app.register(authPlugin, { config });
   await app.register(catalogueCachePlugin, {});
 
@@ -115,11 +117,11 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
       if (config.corsOrigins.length) await api.register(cors, { origin: config.corsOrigins, credentials: true });
       await api.register(systemRoutes, { config });
       await api.register(authRoutes, { config });
-      await api.register(catalogueRoutes, { config });
-      await api.register(productAdminRoutes, { config });
+      await api.register(catalogueRoutes);
+      await api.register(productAdminRoutes);
       await api.register(imagesRoutes, { config });
-      await api.register(usersRoutes, { config });
-      await api.register(cartRoutes, { config });
+      await api.register(usersRoutes);
+      await api.register(cartRoutes);
       await api.register(contactRoutes, { config });
       await api.register(ordersRoutes, { config });
       await api.register(adminOrdersRoutes);

@@ -89,7 +89,9 @@ export const catalogueCachePlugin = fp(async (app: FastifyInstance, opts: Catalo
     if (!request.routeOptions.config.catalogueCache) return;
     // An ADMIN's product list is its own; everybody else reads the same catalogue.
     if (request.user?.role === "ADMIN") return;
-    const key = `${request.method} ${request.url} ${request.body === undefined ? "" : JSON.stringify(request.body)}`;
+    // Image URLs are absolute under the origin the client asked for: one host's answer is never another's.
+    const body = request.body === undefined ? "" : JSON.stringify(request.body);
+    const key = `${request.imageOrigin} ${request.method} ${request.url} ${body}`;
     const entry = cache.get(key);
     if (!entry) {
       request.catalogueKey = `${generation}\n${key}`;

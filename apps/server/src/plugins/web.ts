@@ -7,6 +7,7 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import { IN_PROCESS_API_KEY, type InProcessApiTransport } from "@shop/shared";
 import type { FastifyInstance } from "fastify";
 import type { ViteDevServer } from "vite";
+import { IN_PROCESS_HEADER } from "./origin.ts";
 
 const webDir = path.resolve(import.meta.dirname, "../../../web");
 export const webServerBuild = path.join(webDir, "build/server/index.js");
@@ -25,7 +26,8 @@ export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDe
   const visitor = new AsyncLocalStorage<{ ip: string }>();
   // inject() always enters the whole server, whichever context it is called from.
   const transport: InProcessApiTransport = async (request) => {
-    const headers: Record<string, string> = request.cookie ? { cookie: request.cookie } : {};
+    const headers: Record<string, string> = { [IN_PROCESS_HEADER]: "1" };
+    if (request.cookie) headers.cookie = request.cookie;
     let payload: object | undefined = request.body as object | undefined;
     // A form with a file (the order form) goes to the API as the multipart body a browser sends.
     if (request.body instanceof FormData) {

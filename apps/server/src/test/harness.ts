@@ -140,6 +140,15 @@ export async function tokenFor(ctx: TestContext, user: Pick<UserRow, "email">): 
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * The origin `app.inject` requests come from (its default Host header): image URLs in answers
+ * are absolute under it (plugins/origin.ts).
+ */
+export const INJECT_ORIGIN = "http://localhost:80";
+
+/** The path of a URL the API answered, to request it again through `app.inject`. */
+export const pathOf = (url: string) => new URL(url, INJECT_ORIGIN).pathname;
+
 export async function userById(ctx: TestContext, id: string): Promise<UserRow | undefined> {
   const [row] = await ctx.database.db.select().from(users).where(eq(users.id, id));
   return row;

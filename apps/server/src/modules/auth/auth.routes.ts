@@ -21,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     },
     async (request, reply) => {
       const row = await signUp(app.db, config.uploadsDir, request.body);
-      return reply.status(201).send(ok(toApiUser(row, config.publicUrl), MSG.signUpSuccess));
+      return reply.status(201).send(ok(toApiUser(row, request.imageOrigin), MSG.signUpSuccess));
     },
   );
 
@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.get(
     "/user-details",
     { onRequest: app.authenticate, schema: { tags: ["auth"], response: { 200: envelope(user) } } },
-    async (request) => ok(toApiUser(request.user!, config.publicUrl), MSG.userDetails),
+    async (request) => ok(toApiUser(request.user!, request.imageOrigin), MSG.userDetails),
   );
 
   app.get(

@@ -12,6 +12,8 @@ import {
   bearer,
   createTestApp,
   createUser,
+  INJECT_ORIGIN,
+  pathOf,
   TEST_PASSWORD,
   type TestContext,
   tokenFor,
@@ -163,7 +165,7 @@ describe("POST /api/signup", () => {
       .where(eq(users.email, email));
     expect(row?.n).toBe(1);
     const added = (await avatarFiles()).filter((f) => !filesBefore.includes(f));
-    expect(added.map((f) => `/uploads/avatars/${f}`)).toEqual([
+    expect(added.map((f) => `${INJECT_ORIGIN}/uploads/avatars/${f}`)).toEqual([
       results.find((r) => r.statusCode === 201)?.json().data.profilePic,
     ]);
   });
@@ -197,8 +199,10 @@ describe("POST /api/signup", () => {
   it("stores a real PNG profile picture as a square WebP file served with a long cache", async () => {
     const res = await signUp(signUpBody({ profilePic: dataUrl("image/png", png) }));
     expect(res.statusCode).toBe(201);
-    const { profilePic, _id } = res.json().data;
-    expect(profilePic).toMatch(/^\/uploads\/avatars\/[0-9a-f-]{36}\.webp$/);
+    const { _id } = res.json().data;
+    // Answered as an absolute URL (issue 11), stored as a path.
+    expect(res.json().data.profilePic).toMatch(/^http:\/\/localhost:80\/uploads\/avatars\/[0-9a-f-]{36}\.webp$/);
+    const profilePic = pathOf(res.json().data.profilePic);
     expect((await userById(ctx, _id))?.profilePic).toBe(profilePic);
     // The picture is a file now: its base64 is neither echoed nor stored.
     expect(res.body).not.toContain("base64");

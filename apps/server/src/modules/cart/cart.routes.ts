@@ -1,20 +1,20 @@
 import { addToCartInput, type CartLine, cartLine, deleteCartInput, envelope, MSG, updateCartInput } from "@shop/shared";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Config } from "../../config.ts";
 import { ok } from "../../lib/envelope.ts";
 import { toApiProduct } from "../products/products.mapper.ts";
 import * as service from "./cart.service.ts";
 
 /** A signed-in user's own cart: every route needs a token, and acts on that user's lines only. */
-export const cartRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", app.authenticate);
 
-  const toApi = ({ line, product }: service.CartLineWithProduct): CartLine => ({
+  const toApi = (request: FastifyRequest, { line, product }: service.CartLineWithProduct): CartLine => ({
     _id: line.id,
     userId: line.userId,
     quantity: line.quantity,
-    productId: toApiProduct(product, config.publicUrl),
+    productId: toApiProduct(product, request.imageOrigin),
     createdAt: line.createdAt.toISOString(),
     updatedAt: line.updatedAt.toISOString(),
   });
@@ -24,7 +24,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     { schema: { tags: ["cart"], body: addToCartInput, response: { 201: envelope(cartLine) } } },
     async (request, reply) => {
       const added = await service.addToCart(app.db, request.user!.id, request.body.productId);
-      return reply.status(201).send(ok(toApi(added), MSG.cartAdded));
+      return reply.status(201).send(ok(toApi(request, added), MSG.cartAdded));
     },
   );
 
@@ -37,7 +37,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.get(
     "/view-card-product",
     { schema: { tags: ["cart"], response: { 200: envelope(z.array(cartLine)) } } },
-    async (request) => ok((await service.viewCart(app.db, request.user!.id)).map(toApi)),
+    async (request) => ok((await service.viewCart(app.db, request.user!.id)).map((line) => toApi(request, line))),
   );
 
   app.post(
@@ -45,7 +45,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     { schema: { tags: ["cart"], body: updateCartInput, response: { 200: envelope(cartLine) } } },
     async (request) => {
       const { _id, quantity } = request.body;
-      return ok(toApi(await service.setQuantity(app.db, request.user!.id, _id, quantity)), MSG.cartUpdated);
+      return ok(toApi(request, await service.setQuantity(app.db, request.user!.id, _id, quantity)), MSG.cartUpdated);
     },
   );
 

@@ -4,6 +4,7 @@ import type { Config } from "../../config.ts";
 import { ok } from "../../lib/envelope.ts";
 import { badRequest } from "../../lib/errors.ts";
 import { storeProductImage } from "../../lib/images.ts";
+import { absolute } from "../../lib/public-url.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
 
 /** Product photos, uploaded by admins (multipart, one file a request), stored as WebP sizes. */
@@ -18,7 +19,10 @@ export const imagesRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       if (!file) throw badRequest(MSG.imageMissing);
       const bytes = await file.toBuffer(); // throws a 413 past IMAGE_MAX_BYTES
       const stored = await storeProductImage(config.uploadsDir, bytes, IMAGE_MAX_BYTES);
-      return reply.status(201).send(ok(stored, MSG.imageUploaded));
+      // Absolute like every image URL the API answers; sent back in a product, it is stored as its path.
+      const url = (path: string) => absolute(path, request.imageOrigin);
+      const answer = { url: url(stored.url), sizes: stored.sizes.map((s) => ({ width: s.width, url: url(s.url) })) };
+      return reply.status(201).send(ok(answer, MSG.imageUploaded));
     },
   );
 };

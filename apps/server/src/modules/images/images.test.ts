@@ -8,7 +8,9 @@ import {
   bearer,
   createActors,
   createTestApp,
+  INJECT_ORIGIN,
   multipartFile,
+  pathOf,
   type TestContext,
 } from "../../test/harness.ts";
 
@@ -51,10 +53,11 @@ describe("image upload", () => {
     const res = await upload(actors.admin, `photo.${format}`, `image/${format}`, await photo(format));
     expect(res.statusCode).toBe(201);
     const { url, sizes } = res.json().data;
-    expect(url).toMatch(new RegExp(`^/uploads/images/[0-9a-f-]{36}/${IMAGE_WIDTHS.detail}\\.webp$`));
+    expect(url).toMatch(new RegExp(`^${INJECT_ORIGIN}/uploads/images/[0-9a-f-]{36}/${IMAGE_WIDTHS.detail}\\.webp$`));
     expect(sizes.map((s: { width: number }) => s.width)).toEqual(Object.values(IMAGE_WIDTHS));
     for (const size of sizes) {
-      const file = await ctx.app.inject(size.url);
+      expect(size.url.startsWith(`${INJECT_ORIGIN}/uploads/images/`)).toBe(true);
+      const file = await ctx.app.inject(pathOf(size.url));
       expect(file.statusCode).toBe(200);
       expect(file.headers["content-type"]).toBe("image/webp");
       expect(file.headers["cache-control"]).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
@@ -66,7 +69,7 @@ describe("image upload", () => {
 
   it("keeps a card image small enough for slow connections", async () => {
     const res = await upload(actors.superAdmin, "p.jpg", "image/jpeg", await photo("jpeg", 3000, 3000));
-    const card = await ctx.app.inject(res.json().data.sizes[0].url);
+    const card = await ctx.app.inject(pathOf(res.json().data.sizes[0].url));
     expect(card.rawPayload.length).toBeLessThanOrEqual(30 * 1024);
   });
 

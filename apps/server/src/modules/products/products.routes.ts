@@ -14,10 +14,11 @@ import {
   productUpdateInput,
   searchQuery,
 } from "@shop/shared";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Config } from "../../config.ts";
 import { ok, okPage } from "../../lib/envelope.ts";
+import { storedImageUrl } from "../../lib/public-url.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
 import { toApiProduct, toApiProductDetails } from "./products.mapper.ts";
 import type { Page } from "./products.service.ts";
@@ -26,10 +27,10 @@ import * as service from "./products.service.ts";
 const productList = pagedEnvelope(product);
 
 /** Catalogue reads: no token needed. */
-export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const paged = (result: Page, query: z.infer<typeof pageQuery>) =>
+export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
+  const paged = (request: FastifyRequest, result: Page, query: z.infer<typeof pageQuery>) =>
     okPage(
-      result.rows.map((r) => toApiProduct(r, config.publicUrl)),
+      result.rows.map((r) => toApiProduct(r, request.imageOrigin)),
       { page: query.page, limit: query.limit, total: result.total },
       MSG.productsListed,
     );
@@ -41,7 +42,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       onRequest: app.identify,
       schema: { tags: ["catalogue"], querystring: pageQuery, response: { 200: productList } },
     },
-    async (request) => paged(await service.listProducts(app.db, request.user, request.query), request.query),
+    async (request) => paged(request, await service.listProducts(app.db, request.user, request.query), request.query),
   );
 
   app.get(
@@ -50,9 +51,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       config: { catalogueCache: true },
       schema: { tags: ["catalogue"], response: { 200: envelope(z.array(product)) } },
     },
-    async () =>
+    async (request) =>
       ok(
-        (await service.categoryHighlights(app.db)).map((r) => toApiProduct(r, config.publicUrl)),
+        (await service.categoryHighlights(app.db)).map((r) => toApiProduct(r, request.imageOrigin)),
         MSG.productsListed,
       ),
   );
@@ -64,7 +65,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       schema: { tags: ["catalogue"], body: categoryInput, querystring: pageQuery, response: { 200: productList } },
     },
     async (request) =>
-      paged(await service.productsOfCategory(app.db, request.body.category, request.query), request.query),
+      paged(request, await service.productsOfCategory(app.db, request.body.category, request.query), request.query),
   );
 
   app.post(
@@ -74,7 +75,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       schema: { tags: ["catalogue"], body: filterInput, querystring: filterQuery, response: { 200: productList } },
     },
     async (request) =>
-      paged(await service.productsOfCategories(app.db, request.body.category, request.query), request.query),
+      paged(request, await service.productsOfCategories(app.db, request.body.category, request.query), request.query),
   );
 
   // Cached like every catalogue read, rating included: whatever writes a review (a later
@@ -88,7 +89,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
     },
     async (request) => {
       const { row, rating } = await service.productWithRating(app.db, request.body.productId);
-      return ok(toApiProductDetails(row, rating, config.publicUrl));
+      return ok(toApiProductDetails(row, rating, request.imageOrigin));
     },
   );
 
@@ -98,12 +99,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ config: Config }> = async 
       config: { catalogueCache: true },
       schema: { tags: ["catalogue"], querystring: searchQuery.extend(pageQuery.shape), response: { 200: productList } },
     },
-    async (request) => paged(await service.searchProducts(app.db, request.query.q, request.query), request.query),
+    async (request) =>
+      paged(request, await service.searchProducts(app.db, request.query.q, request.query), request.query),
   );
 };
 
+/** Our own images come back as the absolute URLs answers gave: they are stored as paths (lib/public-url.ts). */
+function withStoredImages<T extends { productImage?: string[] }>(request: FastifyRequest, body: T): T {
+  if (!body.productImage) return body;
+  return { ...body, productImage: body.productImage.map((url) => storedImageUrl(url, request.ownOrigins)) };
+}
+
 /** Product management: ADMIN and SUPERADMIN only; ownership is checked by the service. */
-export const productAdminRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", requireAdmin(app));
   // Before the answer leaves, so the admin's next read already sees the change.
   app.addHook("onSend", async (_request, reply, payload) => {
@@ -115,8 +123,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
     "/upload-product",
     { schema: { tags: ["products"], body: productCreateInput, response: { 201: envelope(product) } } },
     async (request, reply) => {
-      const row = await service.createProduct(app.db, request.user!, request.body);
-      return reply.status(201).send(ok(toApiProduct(row, config.publicUrl), MSG.productCreated));
+      const row = await service.createProduct(app.db, request.user!, withStoredImages(request, request.body));
+      return reply.status(201).send(ok(toApiProduct(row, request.imageOrigin), MSG.productCreated));
     },
   );
 
@@ -124,8 +132,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
     "/update-product",
     { schema: { tags: ["products"], body: productUpdateInput, response: { 200: envelope(product) } } },
     async (request) => {
-      const row = await service.updateProduct(app.db, request.user!, request.body);
-      return ok(toApiProduct(row, config.publicUrl), MSG.productUpdated);
+      const row = await service.updateProduct(app.db, request.user!, withStoredImages(request, request.body));
+      return ok(toApiProduct(row, request.imageOrigin), MSG.productUpdated);
     },
   );
 

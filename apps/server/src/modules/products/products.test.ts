@@ -9,6 +9,7 @@ import {
   createTestApp,
   createUser,
   headersFor,
+  INJECT_ORIGIN,
   productBody,
   type TestContext,
 } from "../../test/harness.ts";
@@ -337,7 +338,8 @@ describe("POST /api/upload-product", () => {
       ...Array.from({ length: 9 }, (_, i) => image(i)),
     ];
     const created = await createProduct(actors.admin, { productImage: ten });
-    expect(created.productImage).toEqual(ten); // order kept: the first image is the main one
+    // Order kept (the first image is the main one); our own upload answered under the request's origin.
+    expect(created.productImage).toEqual([`${INJECT_ORIGIN}${ten[0]}`, ...ten.slice(1)]);
 
     const res = await withoutWrites(() =>
       post("/api/upload-product", actors.admin, productBody({ productImage: [...ten, image(10)] })),
