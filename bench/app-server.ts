@@ -5,7 +5,8 @@
  * (SQL to run after inserting them, for experiments).
  *
  * Talks to the parent over IPC:
- *  - sends `{ type: "ready", port, seeded, seedMs, source }` once listening;
+ *  - sends `{ type: "ready", port, seeded, seedMs, source, token }` once listening (`token`:
+ *    the super admin's, signed in through the API, for the signed-in endpoints);
  *  - on `{ type: "record" }` starts noting the SQL the app sends (text and parameters);
  *  - on `{ type: "sql", runs }` stops noting, then times each noted query alone (driver call,
  *    no HTTP, no Drizzle mapping) and with EXPLAIN ANALYZE, and answers `{ type: "sql", queries }`;
@@ -234,4 +235,10 @@ process.on("message", (message: ParentMessage) => {
 process.on("disconnect", () => void stop(0));
 process.on("SIGTERM", () => void stop(0));
 
-send({ type: "ready", port, seeded: rows.length, seedMs, source });
+const signIn = await app.inject({
+  method: "POST",
+  url: "/api/signin",
+  payload: { email: config.firstAdmin.email, password: config.firstAdmin.password },
+});
+const token = (signIn.json() as { data: string }).data;
+send({ type: "ready", port, seeded: rows.length, seedMs, source, token });

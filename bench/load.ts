@@ -12,6 +12,7 @@ export interface LoadOptions {
   url: string;
   method: "GET" | "POST";
   body?: string;
+  headers?: Record<string, string>;
   connections: number;
   seconds: number;
   /** Replace `[<id>]` in the URL with a new id in each request. */
@@ -49,7 +50,7 @@ const instance = autocannon(
   {
     url: options.url,
     method: options.method,
-    headers: options.body ? { "content-type": "application/json" } : {},
+    headers: { ...(options.body ? { "content-type": "application/json" } : {}), ...options.headers },
     body: options.body,
     connections: options.connections,
     duration: options.seconds,

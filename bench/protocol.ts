@@ -27,7 +27,7 @@ export type ParentMessage =
   | { type: "stop" };
 
 export type ChildMessage =
-  | { type: "ready"; port: number; seeded: number; seedMs: number; source: string }
+  | { type: "ready"; port: number; seeded: number; seedMs: number; source: string; token: string }
   | { type: "recording" }
   | { type: "replaying" }
   | { type: "sql"; queries: SqlTiming[] }
