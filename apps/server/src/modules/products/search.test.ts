@@ -229,7 +229,7 @@ describe("GET /api/search: hostile queries", () => {
     const cut = await search(head);
     expect(cut.names.length).toBeGreaterThan(0);
     // Read whole, each of these tails would change the answer (or be refused, as before).
-    for (const tail of ["iphone", "pixel 8", "x".repeat(5000)]) {
+    for (const tail of ["a", "iphone", "pixel 8", "x".repeat(5000)]) {
       const res = await ctx.app.inject({ method: "GET", url: searchUrl(head + tail) });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ success: true, error: false });
