@@ -1,7 +1,7 @@
 import { promisify } from "node:util";
 import { brotliDecompress, gunzip } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Actors, bearer, createActors, createTestApp, productBody, type TestContext } from "../test/harness.ts";
+import { type Actors, bearer, createActors, createTestApp, type TestContext, uploadProduct } from "../test/harness.ts";
 
 let ctx: TestContext;
 let actors: Actors;
@@ -13,11 +13,10 @@ const details = (app = ctx.app, headers: Record<string, string> = {}) =>
 beforeAll(async () => {
   ctx = await createTestApp();
   actors = await createActors(ctx);
-  const res = await ctx.app.inject({
-    method: "POST",
-    url: "/api/upload-product",
-    headers: bearer(actors.admin),
-    payload: productBody({ productName: "Pixel 8", brandName: "Google", category: "PIXEL" }),
+  const res = await uploadProduct(ctx, actors.admin, {
+    productName: "Pixel 8",
+    brandName: "Google",
+    category: "PIXEL",
   });
   productId = res.json().data._id;
 });
@@ -98,11 +97,10 @@ describe("catalogue cache", () => {
   });
 
   it("never serves an ADMIN's own list to others, nor the shared list to an ADMIN", async () => {
-    await ctx.app.inject({
-      method: "POST",
-      url: "/api/upload-product",
-      headers: bearer(actors.otherAdmin),
-      payload: productBody({ productName: "Galaxy A15", brandName: "Samsung", category: "SAMSUNG" }),
+    await uploadProduct(ctx, actors.otherAdmin, {
+      productName: "Galaxy A15",
+      brandName: "Samsung",
+      category: "SAMSUNG",
     });
     const everyone = await ctx.app.inject("/api/get-product");
     expect(everyone.json().data).toHaveLength(2);

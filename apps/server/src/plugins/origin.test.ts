@@ -7,9 +7,10 @@ import {
   bearer,
   createActors,
   createTestApp,
-  productBody,
+  multipartFile,
   type TestContext,
   tokenFor,
+  uploadProduct,
 } from "../test/harness.ts";
 import { IN_PROCESS_HEADER } from "./origin.ts";
 
@@ -29,11 +30,10 @@ let product: Product;
 beforeAll(async () => {
   ctx = await createTestApp();
   actors = await createActors(ctx);
-  const res = await ctx.app.inject({
-    method: "POST",
-    url: "/api/upload-product",
-    headers: bearer(actors.superAdmin),
-    payload: productBody({ productName: "Galaxy A55", category: "SAMSUNG", productImage: [OWN, OUTSIDE] }),
+  const res = await uploadProduct(ctx, actors.superAdmin, {
+    productName: "Galaxy A55",
+    category: "SAMSUNG",
+    productImage: [OWN, OUTSIDE],
   });
   product = res.json().data;
 });
@@ -102,12 +102,7 @@ describe("image URLs without PUBLIC_URL", () => {
     const proxied = await createTestApp({ TRUST_PROXY: "true" });
     try {
       const seller = await tokenFor(proxied, proxied.superAdmin);
-      const made = await proxied.app.inject({
-        method: "POST",
-        url: "/api/upload-product",
-        headers: bearer(seller),
-        payload: productBody({ productImage: [OWN, OUTSIDE] }),
-      });
+      const made = await uploadProduct(proxied, seller, { productImage: [OWN, OUTSIDE] });
       const details = async (headers: Record<string, string>) =>
         (
           await proxied.app.inject({
@@ -202,12 +197,14 @@ describe("image URLs sent back by a client", () => {
 
   it("stores our own absolute URLs as paths, so no host is written into the catalogue", async () => {
     const headers = { host: "admin.example:3000", ...bearer(actors.admin) };
-    const created = await ctx.app.inject({
-      method: "POST",
-      url: "/api/upload-product",
-      headers,
-      payload: productBody({ productImage: [`http://admin.example:3000${OWN}`, OUTSIDE] }),
-    });
+    const created = await uploadProduct(
+      ctx,
+      actors.admin,
+      { productImage: [`http://admin.example:3000${OWN}`, OUTSIDE] },
+      {
+        host: "admin.example:3000",
+      },
+    );
     expect(created.statusCode, created.body).toBe(201);
     const made = created.json().data as Product;
     expect(made.productImage).toEqual([`http://admin.example:3000${OWN}`, OUTSIDE]);
@@ -237,12 +234,7 @@ describe("image URLs sent back by a client", () => {
 
   it("keeps as it is a URL of another host, even with the path of one of our uploads", async () => {
     const foreign = `https://autre-boutique.example${OWN}`;
-    const created = await ctx.app.inject({
-      method: "POST",
-      url: "/api/upload-product",
-      headers: { host: "admin.example", ...bearer(actors.admin) },
-      payload: productBody({ productImage: [foreign] }),
-    });
+    const created = await uploadProduct(ctx, actors.admin, { productImage: [foreign] }, { host: "admin.example" });
     expect(await storedImages(created.json().data._id)).toEqual([foreign]);
   });
 
@@ -251,19 +243,11 @@ describe("image URLs sent back by a client", () => {
     const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c33" } })
       .jpeg()
       .toBuffer();
-    const boundary = "----origin";
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-      ),
-      jpeg,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const headers = { host: "admin.example", ...bearer(actors.admin) };
+    const { payload, contentType } = multipartFile("a.jpg", "image/jpeg", jpeg);
     const uploaded = await ctx.app.inject({
       method: "POST",
       url: "/api/upload-image",
-      headers: { ...headers, "content-type": `multipart/form-data; boundary=${boundary}` },
+      headers: { host: "admin.example", "content-type": contentType, ...bearer(actors.admin) },
       payload,
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
@@ -273,12 +257,7 @@ describe("image URLs sent back by a client", () => {
     const served = await ctx.app.inject({ method: "GET", url: new URL(url).pathname });
     expect(served.statusCode).toBe(200);
 
-    const created = await ctx.app.inject({
-      method: "POST",
-      url: "/api/upload-product",
-      headers,
-      payload: productBody({ productImage: [url] }),
-    });
+    const created = await uploadProduct(ctx, actors.admin, { productImage: [url] }, { host: "admin.example" });
     expect(await storedImages(created.json().data._id)).toEqual([new URL(url).pathname]);
   });
 });
@@ -289,12 +268,12 @@ describe("image URLs with PUBLIC_URL", () => {
     const configured = await createTestApp({ PUBLIC_URL });
     try {
       const admin = await tokenFor(configured, configured.superAdmin);
-      const created = await configured.app.inject({
-        method: "POST",
-        url: "/api/upload-product",
-        headers: { host: "10.0.0.5", ...bearer(admin) },
-        payload: productBody({ productImage: [`${PUBLIC_URL}${OWN}`, `http://10.0.0.5${SECOND}`] }),
-      });
+      const created = await uploadProduct(
+        configured,
+        admin,
+        { productImage: [`${PUBLIC_URL}${OWN}`, `http://10.0.0.5${SECOND}`] },
+        { host: "10.0.0.5" },
+      );
       const made = created.json().data as Product;
       expect(made.productImage).toEqual([`${PUBLIC_URL}${OWN}`, `${PUBLIC_URL}${SECOND}`]);
       for (const host of ["10.0.0.5", "evil.example"]) {

@@ -168,6 +168,21 @@ export function productBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** Creates a product through the API as the token's admin; `headers` adds to the token (a Host). */
+export function uploadProduct(
+  ctx: TestContext,
+  token: string,
+  overrides: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/upload-product",
+    headers: { ...headers, ...bearer(token) },
+    payload: productBody(overrides),
+  });
+}
+
 /** Every role a permission test walks through; `null` is the anonymous visitor. */
 export interface Actors {
   anonymous: null;
