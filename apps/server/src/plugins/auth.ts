@@ -22,6 +22,12 @@ declare module "fastify" {
     authenticate(request: FastifyRequest): Promise<void>;
     /** Hook: reads a valid token if there is one; an absent or bad token means anonymous. */
     identify(request: FastifyRequest): Promise<void>;
+    /**
+     * Hook for a public read whose answer differs only for an ADMIN (`get-product`, an ADMIN's
+     * own products): the session is looked up only when the token's role says ADMIN; every
+     * other visitor reads the public answer, with no database round trip.
+     */
+    identifyAdmin(request: FastifyRequest): Promise<void>;
     /** Hook factory: the authenticated user must hold one of the roles. */
     requireRole(roles: readonly Role[]): (request: FastifyRequest) => Promise<void>;
   }
@@ -55,12 +61,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   app.decorateRequest("user", null);
 
   /** The session a token names, if its signature and dates hold; its row is not read here. */
-  async function claimsOf(token: string): Promise<{ sessionId: string; userId: string } | null> {
+  async function claimsOf(token: string): Promise<{ sessionId: string; userId: string; role: unknown } | null> {
     try {
       const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"] });
-      const { sub, jti } = payload;
+      const { sub, jti, role } = payload;
       if (typeof sub !== "string" || !UUID.test(sub) || typeof jti !== "string" || !UUID.test(jti)) return null;
-      return { sessionId: jti, userId: sub };
+      return { sessionId: jti, userId: sub, role };
     } catch {
       return null;
     }
@@ -71,17 +77,19 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
    * that a log-out, a role change or a deleted account applies at once on every app server.
    * A database failure is not an invalid token: it propagates (503).
    */
-  async function userFromToken(token: string): Promise<UserRow | null> {
+  async function userFromToken(token: string, onlyRole?: Role): Promise<UserRow | null> {
     const claims = await claimsOf(token);
-    return claims ? userOfSession(app.db, claims.sessionId, claims.userId) : null;
+    if (!claims || (onlyRole && claims.role !== onlyRole)) return null;
+    return userOfSession(app.db, claims.sessionId, claims.userId);
   }
 
   app.decorate("startSession", async (reply: FastifyReply, user: UserRow) => {
     const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
     const session = await openSession(app.db, user, expiresAt);
     if (!session) throw unauthorized(MSG.signInFailed);
-    // `_id` is what the original French storefront reads from the token itself (SPEC.md §6).
-    const token = await new SignJWT({ _id: user.id })
+    // `_id` is what the original French storefront reads from the token itself (SPEC.md §6);
+    // `role` is true for as long as the session is open (see openSession).
+    const token = await new SignJWT({ _id: user.id, role: user.role })
       .setProtectedHeader({ alg: "HS256" })
       .setSubject(user.id)
       .setJti(session.id)
@@ -119,6 +127,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   app.decorate("identify", async (request: FastifyRequest) => {
     const [token] = readTokens(app, request);
     request.user = token ? await userFromToken(token) : null;
+  });
+
+  app.decorate("identifyAdmin", async (request: FastifyRequest) => {
+    const [token] = readTokens(app, request);
+    request.user = token ? await userFromToken(token, "ADMIN") : null;
   });
 
   app.decorate("requireRole", (roles: readonly Role[]) => async (request: FastifyRequest) => {

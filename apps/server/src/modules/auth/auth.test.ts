@@ -287,6 +287,7 @@ describe("POST /api/signin", () => {
       const claims = JSON.parse(atob(token.split(".")[1] ?? ""));
       expect(claims._id).toBe(user.id);
       expect(claims.sub).toBe(user.id);
+      expect(claims.role).toBe("GENERAL");
       expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
       expect(JSON.stringify(claims)).not.toContain(user.email);
     }
@@ -541,7 +542,16 @@ describe("a change of role or password ends the user's sessions", () => {
     const checkedHash = user.passwordHash;
     await setUser(user.id, { passwordHash: await hashPassword("un-nouveau-mot-de-passe") });
     const expiresAt = new Date(Date.now() + 60_000);
-    expect(await openSession(ctx.database.db, { id: user.id, passwordHash: checkedHash }, expiresAt)).toBeNull();
+    expect(await openSession(ctx.database.db, { ...user, passwordHash: checkedHash }, expiresAt)).toBeNull();
+    expect(await sessionsOf(user.id)).toBe(0);
+  });
+
+  it("opens no session for a sign-in whose role was changed while it was being checked", async () => {
+    // The token carries the role read at sign-in: it must never outlive that role.
+    const user = await createUser(ctx, "GENERAL");
+    await setUser(user.id, { role: "ADMIN" });
+    const expiresAt = new Date(Date.now() + 60_000);
+    expect(await openSession(ctx.database.db, user, expiresAt)).toBeNull();
     expect(await sessionsOf(user.id)).toBe(0);
   });
 });

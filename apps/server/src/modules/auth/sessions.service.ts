@@ -3,15 +3,17 @@ import type { Db } from "../../db/client.ts";
 import { sessions, type UserRow, users } from "../../db/schema.ts";
 
 /**
- * Opens a session for a user whose password was just checked against `user.passwordHash`.
- * The user's row is share-locked while the session is written: a password change running at
- * the same moment either waits for this one (and then ends it, through the trigger of
- * migration 0008) or has committed first, and then the hash no longer matches and no session
- * is opened (null). Sessions past their end are swept here, on the way: sign-ins are rare.
+ * Opens a session for a user whose password was just checked against `user.passwordHash`,
+ * and whose role was read as `user.role` (the token carries it). The user's row is
+ * share-locked while the session is written: a change of password or role running at the same
+ * moment either waits for this one (and then ends it, through the trigger of migration 0008)
+ * or has committed first, and then the row no longer matches and no session is opened (null).
+ * So an open session's token always names its user's current role. Sessions past their end
+ * are swept here, on the way: sign-ins are rare.
  */
 export function openSession(
   db: Db,
-  user: Pick<UserRow, "id" | "passwordHash">,
+  user: Pick<UserRow, "id" | "passwordHash" | "role">,
   expiresAt: Date,
 ): Promise<{ id: string } | null> {
   return db.transaction(async (tx) => {
@@ -19,7 +21,7 @@ export function openSession(
     const [current] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+      .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash), eq(users.role, user.role)))
       .for("share");
     if (!current) return null;
     const [row] = await tx.insert(sessions).values({ userId: user.id, expiresAt }).returning({ id: sessions.id });

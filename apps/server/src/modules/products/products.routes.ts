@@ -39,7 +39,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     "/get-product",
     {
       config: { catalogueCache: true },
-      onRequest: app.identify,
+      onRequest: app.identifyAdmin,
       schema: { tags: ["catalogue"], querystring: pageQuery, response: { 200: productList } },
     },
     async (request) => paged(request, await service.listProducts(app.db, request.user, request.query), request.query),
