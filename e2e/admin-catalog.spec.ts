@@ -132,9 +132,9 @@ test.describe("a SUPERADMIN manages the catalogue from a phone", () => {
       // Once stored, each preview is the server's card-sized picture, at the absolute URL the
       // upload answered (decision 022).
       const origin = new URL(page.url()).origin.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      const stored = new RegExp(`^${origin}/uploads/images/[\\w-]+/400\\.webp$`);
-      await expect(create.getByRole("img", { name: "Aperçu 1 : face.png" })).toHaveAttribute("src", stored);
-      await expect(create.getByRole("img", { name: "Aperçu 2 : dos.jpg" })).toHaveAttribute("src", stored);
+      const preview = new RegExp(`^${origin}/uploads/images/[\\w-]+/400\\.webp$`);
+      await expect(create.getByRole("img", { name: "Aperçu 1 : face.png" })).toHaveAttribute("src", preview);
+      await expect(create.getByRole("img", { name: "Aperçu 2 : dos.jpg" })).toHaveAttribute("src", preview);
       await expect(create.getByRole("progressbar")).toHaveCount(0);
       await expect(create.getByText("Image principale", { exact: true })).toBeVisible();
       await expect(create.getByText("*Veuillez sélectionner au moins une image")).toHaveCount(0);
