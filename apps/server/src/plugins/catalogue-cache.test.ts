@@ -1,7 +1,16 @@
 import { promisify } from "node:util";
 import { brotliDecompress, gunzip } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Actors, bearer, createActors, createTestApp, type TestContext, uploadProduct } from "../test/harness.ts";
+import {
+  type Actors,
+  bearer,
+  createActors,
+  createTestApp,
+  createUser,
+  type TestContext,
+  tokenFor,
+  uploadProduct,
+} from "../test/harness.ts";
 
 let ctx: TestContext;
 let actors: Actors;
@@ -132,6 +141,26 @@ describe("catalogue cache", () => {
       expect(seen).toBe(price - 1000);
     } finally {
       await peer.close();
+    }
+  });
+
+  it("serves a customer's get-product from the cache without a database round trip for the token", async () => {
+    // The proof: with the database gone, the customer's read still answers from the cache,
+    // while an ADMIN's, whose session must be looked up, fails.
+    const own = await createTestApp();
+    const [customer, seller] = [await createUser(own, "GENERAL"), await createUser(own, "ADMIN")];
+    const [customerToken, sellerToken] = [await tokenFor(own, customer), await tokenFor(own, seller)];
+    const list = (token: string) => own.app.inject({ url: "/api/get-product", headers: bearer(token) });
+    try {
+      expect((await own.app.inject("/api/get-product")).statusCode).toBe(200); // now cached
+      await own.database.close();
+      const read = await list(customerToken);
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toMatchObject({ success: true, data: [] });
+      expect((await list(sellerToken)).statusCode).toBe(500);
+    } finally {
+      own.database.close = async () => {}; // closed above already
+      await own.close();
     }
   });
 });

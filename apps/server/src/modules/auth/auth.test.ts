@@ -6,7 +6,7 @@ import { AVATAR_MAX_BYTES, FIELD_MSG, MSG, signUpInput } from "@shop/shared";
 import { eq, sql } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions, users } from "../../db/schema.ts";
 import {
   bearer,
@@ -484,6 +484,23 @@ describe("GET /api/user-details", () => {
     const forged = await make();
     expectFailure(await userDetails(bearer(forged)), 401, MSG.authInvalid);
     expectFailure(await userDetails({}, { token: forged }), 401, MSG.authInvalid);
+  });
+
+  it("refuses a token once it expires, even after it was accepted (and its signature remembered)", async () => {
+    const soon = await new SignJWT({})
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject(user.id)
+      .setJti(sessionId())
+      .setExpirationTime(now() + 60)
+      .sign(key());
+    expectUser(await userDetails(bearer(soon)));
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 61_000);
+      expectFailure(await userDetails(bearer(soon)), 401, MSG.authInvalid);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("refuses the token of a user who was deleted", async () => {
