@@ -34,6 +34,7 @@ import { catalogueCachePlugin } from "./plugins/catalogue-cache.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { originPlugin } from "./plugins/origin.ts";
+import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { webPlugin } from "./plugins/web.ts";
 
 /** JSON bodies are small; sign-up (profile picture) and uploads set their own limits. */
@@ -73,7 +74,9 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // Outside plugins first, then ours, then the routes (fastify/demo's order).
+  // Outside plugins first, then ours, then the routes (fastify/demo's order). The security
+  // headers come before everything, so that every answer, even a 404 or an error, has them.
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database });
   // Cookies are read only where a token is looked for (plugins/auth.ts), not on every request.

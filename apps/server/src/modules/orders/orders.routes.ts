@@ -96,7 +96,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
           "content-length": size,
           "content-disposition": contentDisposition(file.name, file.type),
           "cache-control": "private, no-store",
-          "x-content-type-options": "nosniff",
         })
         .send(createReadStream(location));
     },

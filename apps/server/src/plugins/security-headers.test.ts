@@ -1,0 +1,145 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Actors,
+  bearer,
+  createActors,
+  createTestApp,
+  multipartFile,
+  pathOf,
+  type TestContext,
+  uploadProduct,
+} from "../test/harness.ts";
+
+/** Issue 18 §1: every kind of answer carries the security headers, set in one place. */
+type Response = Awaited<ReturnType<TestContext["app"]["inject"]>>;
+
+let ctx: TestContext;
+let actors: Actors;
+let photo: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  actors = await createActors(ctx);
+  const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#36c" } })
+    .jpeg()
+    .toBuffer();
+  const { payload, contentType } = multipartFile("p.jpg", "image/jpeg", jpeg);
+  const uploaded = await ctx.app.inject({
+    method: "POST",
+    url: "/api/upload-image",
+    headers: { "content-type": contentType, ...bearer(actors.admin) },
+    payload,
+  });
+  photo = pathOf(uploaded.json().data.url);
+  await uploadProduct(ctx, actors.admin, { productImage: [photo] });
+});
+afterAll(() => ctx?.close());
+
+function expectEveryAnswer(res: Response) {
+  expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  expect(res.headers["x-frame-options"]).toBe("DENY");
+  expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(res.headers["strict-transport-security"]).toBeUndefined(); // plain http
+}
+
+function expectResource(res: Response, resourcePolicy: "same-site" | "cross-origin" = "same-site") {
+  expectEveryAnswer(res);
+  expect(res.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(res.headers["cross-origin-resource-policy"]).toBe(resourcePolicy);
+  // Pages only.
+  expect(res.headers["permissions-policy"]).toBeUndefined();
+  expect(res.headers["cross-origin-opener-policy"]).toBeUndefined();
+}
+
+describe("security headers", () => {
+  it("on an API answer, its 304, and with charset=utf-8", async () => {
+    const res = await ctx.app.inject("/api/get-product");
+    expect(res.statusCode).toBe(200);
+    expectResource(res);
+    expect(res.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const again = await ctx.app.inject({
+      url: "/api/get-product",
+      headers: { "if-none-match": String(res.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expectResource(again);
+  });
+
+  it.each([
+    ["a 404", () => ctx.app.inject("/api/nothing-here"), 404],
+    ["a 400", () => ctx.app.inject({ method: "POST", url: "/api/product-details", payload: { productId: "x" } }), 400],
+    ["a 401", () => ctx.app.inject("/api/user-details"), 401],
+    ["a 403", () => ctx.app.inject({ url: "/api/all-user", headers: bearer(actors.general) }), 403],
+    [
+      "malformed JSON",
+      () =>
+        ctx.app.inject({
+          method: "POST",
+          url: "/api/signin",
+          headers: { "content-type": "application/json" },
+          payload: "{",
+        }),
+      400,
+    ],
+  ] as const)("on %s", async (_case, send, status) => {
+    const res = await send();
+    expect(res.statusCode).toBe(status);
+    expectResource(res);
+  });
+
+  it("on a 500", async () => {
+    const broken = await createTestApp();
+    try {
+      await broken.database.close();
+      const res = await broken.app.inject("/api/get-product");
+      expect(res.statusCode).toBe(500);
+      expectResource(res);
+    } finally {
+      broken.database.close = async () => {}; // closed above already
+      await broken.close();
+    }
+  });
+
+  it("on a product photo and a profile picture: loadable by the original storefronts' origins", async () => {
+    const res = await ctx.app.inject(photo);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/webp");
+    expectResource(res, "cross-origin");
+    expect((await ctx.app.inject("/uploads/avatars/missing.webp")).headers["cross-origin-resource-policy"]).toBe(
+      "cross-origin",
+    );
+  });
+
+  it("keeps anything else under /uploads same-site", async () => {
+    expectResource(await ctx.app.inject("/uploads/.tmp-x/400.webp"));
+  });
+});
+
+describe("Strict-Transport-Security", () => {
+  it("is sent over HTTPS as a trusted proxy says it, never over plain http", async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: "true" });
+    try {
+      const https = await proxied.app.inject({ url: "/api/get-product", headers: { "x-forwarded-proto": "https" } });
+      expect(https.headers["strict-transport-security"]).toBe("max-age=31536000");
+      const http = await proxied.app.inject({ url: "/api/get-product", headers: { "x-forwarded-proto": "http" } });
+      expect(http.headers["strict-transport-security"]).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+    // Without TRUST_PROXY the header is anyone's to send: not believed.
+    const plain = await ctx.app.inject({ url: "/api/get-product", headers: { "x-forwarded-proto": "https" } });
+    expect(plain.headers["strict-transport-security"]).toBeUndefined();
+  });
+
+  it("is sent on every answer when PUBLIC_URL is https", async () => {
+    const configured = await createTestApp({ PUBLIC_URL: "https://makepe.cm" });
+    try {
+      for (const url of ["/api/get-product", "/api/nothing-here", "/uploads/images/x/400.webp"]) {
+        expect((await configured.app.inject(url)).headers["strict-transport-security"], url).toBe("max-age=31536000");
+      }
+    } finally {
+      await configured.close();
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { type APIResponse, expect, test } from "@playwright/test";
+import { ADMIN, open, signInThrough, someProduct } from "./helpers.ts";
+
+/** Issue 18 §1: the headers every page, redirect and asset carries, and no framing. */
+
+function expectEveryAnswer(res: APIResponse) {
+  const headers = res.headers();
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["x-frame-options"]).toBe("DENY");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["strict-transport-security"]).toBeUndefined(); // plain http here
+}
+
+function expectPage(res: APIResponse) {
+  expectEveryAnswer(res);
+  const headers = res.headers();
+  expect(headers["content-type"]).toBe("text/html; charset=utf-8");
+  expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(headers["content-security-policy"]).toContain("base-uri 'none'");
+  expect(headers["content-security-policy"]).toContain("object-src 'none'");
+  expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+  expect(headers["permissions-policy"]).toContain("geolocation=()");
+  expect(headers["permissions-policy"]).toContain("microphone=()");
+  expect(headers["permissions-policy"]).toContain("payment=()");
+  expect(headers["cross-origin-resource-policy"]).toBe("same-site");
+}
+
+test.describe("security headers", () => {
+  test("on the storefront's pages, a 404 page and the sign-in redirect", async ({ request }) => {
+    const product = await someProduct(request, 0);
+    for (const path of ["/", `/product/${product._id}`, "/login", "/contact", "/page-qui-n-existe-pas"]) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(path.startsWith("/page") ? 404 : 200);
+      expectPage(res);
+    }
+    const cart = await request.get("/cart", { maxRedirects: 0 });
+    expect(cart.status()).toBe(302);
+    expectEveryAnswer(cart);
+    const admin = await request.get("/admin-panel", { maxRedirects: 0 });
+    expect(admin.status()).toBe(302);
+    expectEveryAnswer(admin);
+  });
+
+  test("on the back-office's pages, for an admin", async ({ page }) => {
+    await signInThrough(page, ADMIN);
+    for (const path of ["/admin-panel", "/admin-panel/all-products"]) {
+      const res = await page.request.get(path);
+      expect(res.status(), path).toBe(200);
+      expectPage(res);
+    }
+  });
+
+  test("on the page's scripts, styles and photos", async ({ page }) => {
+    const answers: Promise<void>[] = [];
+    page.on("response", (response) => {
+      const url = new URL(response.url());
+      if (!/\.(js|css|webp)$/.test(url.pathname)) return;
+      answers.push(
+        response.allHeaders().then((headers) => {
+          expect(headers["x-content-type-options"], url.pathname).toBe("nosniff");
+          expect(headers["content-security-policy"], url.pathname).toBe("default-src 'none'; frame-ancestors 'none'");
+          const shared = url.pathname.startsWith("/uploads/images/");
+          expect(headers["cross-origin-resource-policy"], url.pathname).toBe(shared ? "cross-origin" : "same-site");
+        }),
+      );
+    });
+    await open(page, "/");
+    await page.waitForLoadState("networkidle");
+    expect(answers.length).toBeGreaterThan(3);
+    await Promise.all(answers);
+  });
+
+  test("another site cannot frame the shop", async ({ page, baseURL }) => {
+    // Another site (another port is another origin) whose page frames the sign-in.
+    const framing = createServer((_request, response) => {
+      response.setHeader("content-type", "text/html; charset=utf-8");
+      response.end(
+        `<!doctype html><title>Autre site</title><iframe src="${baseURL}/login" width="360" height="600"></iframe>`,
+      );
+    });
+    await new Promise<void>((resolve) => framing.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = framing.address() as AddressInfo;
+      await page.goto(`http://127.0.0.1:${port}/`);
+      const frame = page.frames().find((f) => f !== page.mainFrame());
+      // Chromium shows its error page in place of a document that refuses to be framed (framed,
+      // the frame's address would be the sign-in page's).
+      await expect.poll(() => frame?.url()).toMatch(/^chrome-error:/);
+      await expect(page.frameLocator("iframe").getByRole("button", { name: "Connexion" })).toHaveCount(0);
+    } finally {
+      framing.close();
+    }
+  });
+});
