@@ -3,7 +3,7 @@
  * playwright.config.ts: WCAG 2.x A/AA and axe's best practices. A page fails on any violation
  * of impact serious or critical; the others are printed, not failed.
  */
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 import { expectAccessible } from "./helpers.ts";
 
 const PAGES: { name: string; path: string; status?: number }[] = [

@@ -1,6 +1,6 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
 import type { Product, User } from "@shop/shared";
 import { formatPrice, MSG } from "@shop/shared/core";
+import { type APIRequestContext, expect, test } from "./fixtures.ts";
 import {
   expectAccessible,
   expectNoSidewaysScroll,

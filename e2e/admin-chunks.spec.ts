@@ -11,8 +11,8 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
 import ts from "typescript";
+import { expect, type Page, test } from "./fixtures.ts";
 import { ADMIN, open, signInThrough } from "./helpers.ts";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -4,7 +4,7 @@
  * tells the customer on WhatsApp; refusals, final statuses, messages, the dashboard, and an
  * accessibility scan of each screen.
  */
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+
 import {
   formatPrice,
   MSG,
@@ -13,6 +13,7 @@ import {
   orderStatusWhatsappMessage,
   whatsappLink,
 } from "@shop/shared/core";
+import { type Browser, type BrowserContext, expect, type Page, test } from "./fixtures.ts";
 import { ADMIN, expectAccessible, expectNoSidewaysScroll, open, someProduct } from "./helpers.ts";
 
 /** A small real PNG (1×1), as a phone's file picker would hand it over. */

@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { MSG } from "@shop/shared/core";
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "./fixtures.ts";
 import { ADMIN, cartLink, header, open } from "./helpers.ts";
 
 const PASSWORD = "motdepasse-e2e";

@@ -1,7 +1,7 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
 import type { CartLine, Order } from "@shop/shared";
 import { cartWhatsappMessage, formatPrice, MSG } from "@shop/shared/core";
+import { expect, type Page, test } from "./fixtures.ts";
 import { cartLink, hydrated, signedInCustomer } from "./helpers.ts";
 
 const firstCard = (page: Page, category: string) =>

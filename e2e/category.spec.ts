@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 
 /** The selling prices of the cards shown, in francs, in screen order. */
 async function prices(page: Page) {

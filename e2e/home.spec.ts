@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "./fixtures.ts";
 
 /** The hero slide the dots say is shown (1-based). */
 async function shownSlide(page: Page) {

@@ -3,9 +3,9 @@
  * the cart, change it, order on WhatsApp, find the order, review the product, log out.
  */
 import { randomInt } from "node:crypto";
-import { expect, test } from "@playwright/test";
 import type { Order } from "@shop/shared";
 import { cartWhatsappMessage, formatPrice, MSG } from "@shop/shared/core";
+import { expect, test } from "./fixtures.ts";
 import { cartLink, header, hydrated } from "./helpers.ts";
 
 test.use({ extraHTTPHeaders: { "x-forwarded-for": `10.77.${randomInt(256)}.${randomInt(1, 255)}` } });

@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
 import type { ShopIdentity } from "@shop/shared";
 import { MSG, ORDER_REFERENCE_PATTERN, orderReferenceWhatsappMessage, whatsappLink } from "@shop/shared/core";
+import { type APIRequestContext, type Browser, expect, test } from "./fixtures.ts";
 import { open, signedInCustomer, someProduct } from "./helpers.ts";
 
 /** A small real PNG (1×1), as a phone's file picker would hand it over. */

@@ -1,6 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { FIELD_MSG, MSG } from "@shop/shared/core";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures.ts";
 
 interface Shop {
   name: string;

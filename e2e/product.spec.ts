@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { formatPrice } from "@shop/shared/core";
+import { type APIRequestContext, expect, type Page, test } from "./fixtures.ts";
 
 interface DemoProduct {
   _id: string;

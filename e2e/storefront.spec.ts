@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures.ts";
 
 test.describe("storefront, server-rendered", () => {
   test("the first bytes of the home page already show the products", async ({ request }) => {

@@ -76,7 +76,7 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
 
   // Outside plugins first, then ours, then the routes (fastify/demo's order). The security
   // headers come before everything, so that every answer, even a 404 or an error, has them.
-  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl });
+  await app.register(securityHeadersPlugin, { publicUrl: config.publicUrl, dev: Boolean(web?.devServer) });
   await app.register(errorsPlugin);
   await app.register(dbPlugin, { database });
   // Cookies are read only where a token is looked for (plugins/auth.ts), not on every request.

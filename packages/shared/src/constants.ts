@@ -66,6 +66,14 @@ export const ORDER_FILE_TYPES = ["image/jpeg", "image/png", "image/webp", "image
  */
 export const IN_PROCESS_API_KEY = "shop.api.in-process";
 
+/**
+ * Where the server registers the function that answers the nonce of the page being rendered
+ * (Symbol.for key on globalThis): the page's Content-Security-Policy names it, and React
+ * Router puts it on the page's scripts (`entry.server.tsx`). See decision 023.
+ */
+export const CSP_NONCE_KEY = "shop.csp-nonce";
+export type CspNonceSource = () => string | undefined;
+
 /** A call through that transport: the API path, and the visitor's cookies when there are any. */
 export interface InProcessApiRequest {
   method: "GET" | "POST";

@@ -1,5 +1,13 @@
+import { randomBytes } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** This answer's script nonce (made on first use): the page's policy and its scripts carry it. */
+    readonly cspNonce: string;
+  }
+}
 
 /**
  * The security headers of every answer (pages, API JSON, uploads, assets, redirects, 404s,
@@ -17,12 +25,31 @@ const EVERY_ANSWER = {
 /** What is not a page (JSON, photos, scripts, files) renders nothing and may not be framed. */
 const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
+/** Every page: no framing, no <base> swap, no plugins, forms post only to the shop. */
+const PAGE_BASE = "frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'";
+
 /**
- * Pages. The script policy (a nonce per answer, 'strict-dynamic') comes with the rest of
- * issue 18; what is here already holds on every page: no framing, no <base> swap, no plugins,
- * forms post only to the shop.
+ * Where a page may load from, beside its scripts. Product images may be on an outside host
+ * (the original clients uploaded to one), photo previews are data: and blob: URLs; Tailwind's
+ * styles are a file but React writes `style` attributes (progress bars); the contact page's map
+ * is OpenStreetMap's.
  */
-const PAGE_POLICY = "frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'";
+const PAGE_SOURCES = [
+  "default-src 'self'",
+  "img-src 'self' data: blob: https:",
+  "style-src 'self' 'unsafe-inline'",
+  "connect-src 'self'",
+  "frame-src https://www.openstreetmap.org",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+].join("; ");
+
+/**
+ * A page's policy: its own scripts carry this answer's nonce, and what they load is trusted
+ * ('strict-dynamic'); nothing inline or evaluated runs. In development Vite's client needs
+ * inline and evaluated scripts and a websocket: no script policy there.
+ */
+const pagePolicy = (nonce: string) => `script-src 'nonce-${nonce}' 'strict-dynamic'; ${PAGE_SOURCES}; ${PAGE_BASE}`;
 
 /**
  * Powerful features the shop never uses, off for its pages and every frame in them. Taking a
@@ -53,15 +80,27 @@ const SHARED_MEDIA = /^\/uploads\/(?:images|avatars)\//;
 
 const HSTS = "max-age=31536000";
 
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { publicUrl?: string }) => {
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { publicUrl?: string; dev?: boolean }) => {
   const alwaysHttps = opts.publicUrl?.startsWith("https:") ?? false;
+  const nonces = new WeakMap<FastifyRequest, string>();
+  app.decorateRequest("cspNonce", {
+    getter(this: FastifyRequest) {
+      let nonce = nonces.get(this);
+      if (!nonce) {
+        nonce = randomBytes(16).toString("base64");
+        nonces.set(this, nonce);
+      }
+      return nonce;
+    },
+  });
 
   app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload) => {
     reply.headers(EVERY_ANSWER);
     const type = String(reply.getHeader("content-type") ?? "");
     const page = type.startsWith("text/html");
     if (page && !/charset=/i.test(type)) reply.header("content-type", "text/html; charset=utf-8");
-    reply.header("content-security-policy", page ? PAGE_POLICY : RESOURCE_POLICY);
+    const policy = page ? (opts.dev ? PAGE_BASE : pagePolicy(request.cspNonce)) : RESOURCE_POLICY;
+    reply.header("content-security-policy", policy);
     if (page) {
       reply.header("cross-origin-opener-policy", "same-origin");
       reply.header("permissions-policy", PERMISSIONS);

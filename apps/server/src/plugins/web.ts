@@ -4,8 +4,8 @@ import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import { IN_PROCESS_API_KEY, type InProcessApiTransport } from "@shop/shared";
-import type { FastifyInstance } from "fastify";
+import { CSP_NONCE_KEY, type CspNonceSource, IN_PROCESS_API_KEY, type InProcessApiTransport } from "@shop/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ViteDevServer } from "vite";
 import { IN_PROCESS_HEADER } from "./origin.ts";
 
@@ -23,7 +23,7 @@ export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDe
   // The visitor whose page is being rendered: the API calls its loaders and actions make carry
   // the visitor's address, so per-client rate limits (sign-in, contact form) count the
   // visitor, not the server itself.
-  const visitor = new AsyncLocalStorage<{ ip: string }>();
+  const visitor = new AsyncLocalStorage<{ ip: string; request: FastifyRequest }>();
   // inject() always enters the whole server, whichever context it is called from.
   const transport: InProcessApiTransport = async (request) => {
     const headers: Record<string, string> = { [IN_PROCESS_HEADER]: "1" };
@@ -47,6 +47,9 @@ export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDe
     return { status: response.statusCode, body: response.json(), setCookie };
   };
   (globalThis as Record<symbol, unknown>)[Symbol.for(IN_PROCESS_API_KEY)] = transport;
+  // The nonce of the page being rendered, for entry.server.tsx (plugins/security-headers.ts).
+  const nonce: CspNonceSource = () => visitor.getStore()?.request.cspNonce;
+  (globalThis as Record<symbol, unknown>)[Symbol.for(CSP_NONCE_KEY)] = nonce;
   // Pages and assets compressed for slow mobile data; quality 5 keeps dynamic pages cheap to
   // compress (the API's catalogue answers carry their own precompressed variants).
   await app.register(compress, {
@@ -64,7 +67,7 @@ export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDe
     // Scripts and styles come with Brotli and gzip copies made at build time (decision 012).
     staticOptions: { preCompressed: true },
     routeOptions: {
-      onRequest: (request, _reply, done) => visitor.run({ ip: request.ip }, done),
+      onRequest: (request, _reply, done) => visitor.run({ ip: request.ip, request }, done),
     },
   });
 }
