@@ -1,6 +1,11 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3199);
+// The shop's log, for the journeys that read what it logged (e2e/serve.ts writes it). Set here,
+// where both the server's launcher and the test workers read it.
+process.env.E2E_SERVER_LOG ??= path.join(tmpdir(), `shop-e2e-${port}.log`);
 
 /** Browser journeys in Debian's Chromium (no browser download here); see e2e/. */
 export default defineConfig({
@@ -17,7 +22,14 @@ export default defineConfig({
     locale: "fr-FR",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-dev-shm-usage",
+        // Violation reports leave at once instead of in the Reporting API's minute-long batches.
+        "--short-reporting-delay",
+      ],
     },
   },
   projects: [

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
 
@@ -101,4 +102,20 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, include?:
   if (others.length) console.log(`${testInfo.title}: minor/moderate (not failing)\n${describeViolations(others)}`);
   // The count, not the objects: the message then is the readable list, without a deep diff.
   expect(blocking.length, `serious/critical axe violations on ${page.url()}:\n${describeViolations(blocking)}`).toBe(0);
+}
+
+/**
+ * What the shop logged from now on, as parsed JSON lines (e2e/serve.ts copies its log to
+ * E2E_SERVER_LOG, which playwright.config.ts sets).
+ */
+export function serverLog() {
+  const file = process.env.E2E_SERVER_LOG ?? "";
+  const from = statSync(file).size;
+  return () =>
+    readFileSync(file)
+      .subarray(from)
+      .toString()
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
 }

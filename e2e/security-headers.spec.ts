@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { type APIResponse, expect, test } from "./fixtures.ts";
-import { ADMIN, open, signInThrough, someProduct } from "./helpers.ts";
+import { ADMIN, open, serverLog, signInThrough, someProduct } from "./helpers.ts";
 
 /** Issue 18 §1: the headers every page, redirect and asset carries, and no framing. */
 
@@ -25,6 +25,9 @@ function expectPage(res: APIResponse) {
   expect(headers["permissions-policy"]).toContain("microphone=()");
   expect(headers["permissions-policy"]).toContain("payment=()");
   expect(headers["cross-origin-resource-policy"]).toBe("same-site");
+  // Violations are reported to the shop, through the Reporting API or the older report-uri.
+  expect(headers["content-security-policy"]).toContain("report-uri /api/csp-report; report-to csp");
+  expect(headers["reporting-endpoints"]).toBe('csp="/api/csp-report"');
 }
 
 test.describe("security headers", () => {
@@ -124,8 +127,14 @@ test.describe("security headers", () => {
         "</body>",
         `<script>window.__pwned = "inline"</script><img src="/x.png" onerror="window.__pwned = 'onerror'"></body>`,
       );
-      await route.fulfill({ response, body: html });
+      // Chromium driven by automation queues Reporting API reports and never delivers them
+      // (report-to; its format is tested on the server): read as a browser without the
+      // Reporting API reads it, the policy sends its reports through report-uri.
+      const headers = response.headers();
+      headers["content-security-policy"] = (headers["content-security-policy"] ?? "").replace("; report-to csp", "");
+      await route.fulfill({ response, headers, body: html });
     });
+    const logged = serverLog();
     await open(page, "/login");
     // The page's own scripts ran (it hydrated); the injected ones did not.
     expect(await page.evaluate(() => (window as { __pwned?: string }).__pwned)).toBeUndefined();
@@ -142,5 +151,18 @@ test.describe("security headers", () => {
     expect(cspViolations.join("\n")).toMatch(/script-src-attr/);
     expect(cspViolations.join("\n")).toMatch(/eval/);
     cspViolations.length = 0; // provoked on purpose
+    // The browser reported them to the shop, which logged one line each (without the query).
+    const reported = () =>
+      logged()
+        .filter((line) => line.msg === "csp violation")
+        .map((line) => line.csp as { page: string; directive: string; blocked: string });
+    await expect
+      .poll(() =>
+        reported()
+          .map((v) => `${v.directive} ${v.blocked}`)
+          .sort(),
+      )
+      .toEqual(["script-src eval", "script-src-attr inline", "script-src-elem inline"]);
+    for (const violation of reported()) expect(new URL(violation.page).pathname).toBe("/login");
   });
 });

@@ -5,7 +5,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -46,7 +46,14 @@ const node = process.execPath;
 const seeded = spawnSync(node, ["apps/server/src/db/seed-cli.ts"], { env, stdio: "inherit" });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
-const server = spawn(node, ["apps/server/src/server.ts"], { env, stdio: "inherit" });
+// The server's log goes to this terminal and, when the tests ask (E2E_SERVER_LOG), to a file
+// they read: what the shop logged is part of some journeys' proof (CSP violation reports).
+const server = spawn(node, ["apps/server/src/server.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
+const logFile = process.env.E2E_SERVER_LOG ? createWriteStream(process.env.E2E_SERVER_LOG) : undefined;
+server.stdout.on("data", (chunk: Buffer) => {
+  process.stdout.write(chunk);
+  logFile?.write(chunk);
+});
 const stop = async () => {
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));

@@ -26,6 +26,7 @@ import { adminOrdersRoutes } from "./modules/orders/orders.admin.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { catalogueRoutes, productAdminRoutes } from "./modules/products/products.routes.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
+import { cspReportsRoutes } from "./modules/security/csp-reports.routes.ts";
 import { seoRoutes } from "./modules/seo/seo.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
       await api.register(messagesRoutes);
       await api.register(dashboardRoutes);
       await api.register(reviewsRoutes);
+      await api.register(cspReportsRoutes);
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({
         method: ["GET", "POST", "PUT", "PATCH", "DELETE"],

@@ -44,21 +44,33 @@ const PAGE_SOURCES = [
   "manifest-src 'self'",
 ].join("; ");
 
+/** Where browsers report what a page's policy blocked (modules/security/csp-reports.routes.ts). */
+export const CSP_REPORT_ROUTE = "/csp-report";
+const CSP_REPORT_PATH = `/api${CSP_REPORT_ROUTE}`;
+/**
+ * Both ways of naming it: `report-to` (Reporting API, with the Reporting-Endpoints header) for
+ * browsers that have it, `report-uri` for the others, which ignore the former.
+ */
+const REPORTING = `report-uri ${CSP_REPORT_PATH}; report-to csp`;
+const REPORTING_ENDPOINTS = `csp="${CSP_REPORT_PATH}"`;
+
 /**
  * A page's policy: its own scripts carry this answer's nonce, and what they load is trusted
  * ('strict-dynamic'); nothing inline or evaluated runs. In development Vite's client needs
  * inline and evaluated scripts and a websocket: no script policy there.
  */
-const pagePolicy = (nonce: string) => `script-src 'nonce-${nonce}' 'strict-dynamic'; ${PAGE_SOURCES}; ${PAGE_BASE}`;
+const pagePolicy = (nonce: string) =>
+  `script-src 'nonce-${nonce}' 'strict-dynamic'; ${PAGE_SOURCES}; ${PAGE_BASE}; ${REPORTING}`;
 
 /**
  * Powerful features the shop never uses, off for its pages and every frame in them. Taking a
- * photo in the back-office uses the file input's `capture`, which needs none of these.
+ * photo in the back-office uses the file input's `capture`, which needs none of these. Only
+ * features Chromium knows: an unknown one is a console error on every page (and Lighthouse
+ * counts console errors against best practices).
  */
 const PERMISSIONS = [
   "accelerometer",
   "autoplay",
-  "bluetooth",
   "camera",
   "display-capture",
   "geolocation",
@@ -104,6 +116,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { pub
     if (page) {
       reply.header("cross-origin-opener-policy", "same-origin");
       reply.header("permissions-policy", PERMISSIONS);
+      if (!opts.dev) reply.header("reporting-endpoints", REPORTING_ENDPOINTS);
     }
     reply.header("cross-origin-resource-policy", SHARED_MEDIA.test(request.url) ? "cross-origin" : "same-site");
     // Over plain http a browser ignores it, and a shop reached by plain http must stay reachable.

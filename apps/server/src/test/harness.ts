@@ -62,7 +62,15 @@ async function freshDatabase(): Promise<{ database: Database; url?: string; drop
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestAppOptions {
+  /** Where the app's log lines go (JSON, one per line), for tests that read them; none by default. */
+  log?: { write(line: string): void };
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestContext> {
   const dataDir = await mkdtemp(path.join(tmpdir(), "shop-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -81,7 +89,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await database.migrate();
   const first = await ensureFirstSuperAdmin(database.db, config.firstAdmin);
   if (!first.created) throw new Error("the test database already had a super admin");
-  const app = await buildApp({ config, database, logger: false });
+  const logger = options.log ? { level: "info", stream: options.log } : false;
+  const app = await buildApp({ config, database, logger });
   await app.ready();
   return {
     app,
