@@ -105,8 +105,9 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, include?:
 }
 
 /**
- * What the shop logged from now on, as parsed JSON lines (e2e/serve.ts copies its log to
- * E2E_SERVER_LOG, which playwright.config.ts sets).
+ * What the shop logged from now on: its JSON lines parsed, and anything it wrote to stderr as
+ * `{ level: 50, stderr }` (an error). e2e/serve.ts copies both to E2E_SERVER_LOG, which
+ * playwright.config.ts sets.
  */
 export function serverLog() {
   const file = process.env.E2E_SERVER_LOG ?? "";
@@ -116,6 +117,8 @@ export function serverLog() {
       .subarray(from)
       .toString()
       .split("\n")
-      .filter((line) => line.startsWith("{"))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+      .filter((line) => line.trim())
+      .map((line) =>
+        line.startsWith("{") ? (JSON.parse(line) as Record<string, unknown>) : { level: 50, stderr: line },
+      );
 }

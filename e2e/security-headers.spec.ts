@@ -165,4 +165,33 @@ test.describe("security headers", () => {
       .toEqual(["script-src eval", "script-src-attr inline", "script-src-elem inline"]);
     for (const violation of reported()) expect(new URL(violation.page).pathname).toBe("/login");
   });
+
+  test("requests no page takes are answered plainly, with their headers, and logged as nothing", async ({
+    request,
+  }) => {
+    const logged = serverLog();
+    for (const path of ["/", "/login", "/api/get-product", "/assets/nothing.js"]) {
+      const res = await request.fetch(path, { method: "OPTIONS" });
+      expect(res.status(), path).toBe(204);
+      expect(res.headers().allow).toBe("GET, HEAD, POST");
+      expectEveryAnswer(res);
+    }
+    const put = await request.fetch("/login", { method: "PUT", form: { email: "a@b.cm" } });
+    expect(put.status()).toBe(405);
+    expect(await put.text()).toBe("Méthode non autorisée pour cette adresse.");
+    const json = await request.post("/login", { data: { email: "a@b.cm", password: "x" } });
+    expect(json.status()).toBe(415);
+    expect(await json.text()).toBe("Type de contenu non pris en charge.");
+    // A form posted to a page that takes none: React Router's 405, not an error in the log.
+    const noAction = await request.post("/", { form: { q: "x" } });
+    expect(noAction.status()).toBe(405);
+    // The sign-in form still works.
+    const signIn = await request.post("/login", {
+      form: { email: ADMIN.email, password: ADMIN.password },
+      maxRedirects: 0,
+    });
+    expect(signIn.status()).toBe(302);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(logged().filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
 });

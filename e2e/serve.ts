@@ -46,14 +46,20 @@ const node = process.execPath;
 const seeded = spawnSync(node, ["apps/server/src/db/seed-cli.ts"], { env, stdio: "inherit" });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
-// The server's log goes to this terminal and, when the tests ask (E2E_SERVER_LOG), to a file
-// they read: what the shop logged is part of some journeys' proof (CSP violation reports).
-const server = spawn(node, ["apps/server/src/server.ts"], { env, stdio: ["ignore", "pipe", "inherit"] });
+// The server's log (stdout, JSON lines) and errors (stderr) go to this terminal and, when the
+// tests ask (E2E_SERVER_LOG), to a file they read: what the shop logged is part of some
+// journeys' proof (CSP violation reports, nothing logged as an error).
+const server = spawn(node, ["apps/server/src/server.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
 const logFile = process.env.E2E_SERVER_LOG ? createWriteStream(process.env.E2E_SERVER_LOG) : undefined;
-server.stdout.on("data", (chunk: Buffer) => {
-  process.stdout.write(chunk);
-  logFile?.write(chunk);
-});
+for (const [from, to] of [
+  [server.stdout, process.stdout],
+  [server.stderr, process.stderr],
+] as const) {
+  from.on("data", (chunk: Buffer) => {
+    to.write(chunk);
+    logFile?.write(chunk);
+  });
+}
 const stop = async () => {
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));

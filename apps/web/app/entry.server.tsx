@@ -4,18 +4,26 @@ import { CSP_NONCE_KEY, type CspNonceSource } from "@shop/shared/core";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 
 /**
  * React Router's default server entry (`react-router reveal entry.server`), with one change:
  * the page's scripts carry the nonce of this answer's Content-Security-Policy, which the API
  * server makes and registers (apps/server/src/plugins/security-headers.ts, decision 023).
- * ServerRouter hands it to <Scripts>, <Links> and <ScrollRestoration>.
+ * ServerRouter hands it to <Scripts>, <Links> and <ScrollRestoration>. And `handleError`
+ * logs what went wrong on the server, not a visitor's request for a page that does not exist
+ * or a form posted to a page without one (4xx answers React Router would log as errors).
  */
 const cspNonce = () => (globalThis as Record<symbol, CspNonceSource | undefined>)[Symbol.for(CSP_NONCE_KEY)]?.();
 
 export const streamTimeout = 5_000;
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

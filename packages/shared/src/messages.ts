@@ -9,6 +9,7 @@ export const MSG = {
   invalidJson: "Le corps de la requête n'est pas un JSON valide.",
   bodyTooLarge: "La requête est trop volumineuse.",
   unsupportedMediaType: "Type de contenu non pris en charge.",
+  methodNotAllowed: "Méthode non autorisée pour cette adresse.",
   notFoundRoute: "Ressource introuvable.",
   serverError: SERVER_ERROR_MESSAGE,
   tooManyRequests: "Trop de tentatives. Veuillez réessayer dans quelques minutes.",

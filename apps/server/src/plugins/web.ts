@@ -4,8 +4,8 @@ import path from "node:path";
 import { constants as zlibConstants } from "node:zlib";
 import compress from "@fastify/compress";
 import { fastifyReactRouter } from "@mcansh/react-router-fastify";
-import { CSP_NONCE_KEY, type CspNonceSource, IN_PROCESS_API_KEY, type InProcessApiTransport } from "@shop/shared";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { CSP_NONCE_KEY, type CspNonceSource, IN_PROCESS_API_KEY, type InProcessApiTransport, MSG } from "@shop/shared";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ViteDevServer } from "vite";
 import { IN_PROCESS_HEADER } from "./origin.ts";
 
@@ -67,9 +67,32 @@ export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDe
     // Scripts and styles come with Brotli and gzip copies made at build time (decision 012).
     staticOptions: { preCompressed: true },
     routeOptions: {
-      onRequest: (request, _reply, done) => visitor.run({ ip: request.ip, request }, done),
+      onRequest: (request, reply, done) => {
+        if (refused(request, reply)) return;
+        visitor.run({ ip: request.ip, request }, done);
+      },
     },
   });
+}
+
+/** What a page takes: reads, and forms posted (the storefront's and back-office's actions). */
+const PAGE_METHODS = "GET, HEAD, POST";
+const FORM_TYPES = /^(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
+
+/**
+ * Requests no page can take are answered here, before React Router, which would log each as
+ * an error (an OPTIONS probe, a PUT) or fail reading a form that is not one (500): OPTIONS
+ * gets 204 with the methods allowed, other methods 405, a post that is not a form 415.
+ */
+function refused(request: FastifyRequest, reply: FastifyReply): boolean {
+  const method = request.method;
+  if (method === "GET" || method === "HEAD") return false;
+  if (method === "POST" && FORM_TYPES.test(request.headers["content-type"] ?? "")) return false;
+  reply.header("allow", PAGE_METHODS).type("text/plain; charset=utf-8");
+  if (method === "OPTIONS") reply.status(204).send();
+  else if (method === "POST") reply.status(415).send(MSG.unsupportedMediaType);
+  else reply.status(405).send(MSG.methodNotAllowed);
+  return true;
 }
 
 export const webBuildExists = () => existsSync(webServerBuild);
