@@ -92,6 +92,21 @@ const SHARED_MEDIA = /^\/uploads\/(?:images|avatars)\//;
 
 const HSTS = "max-age=31536000";
 
+/** Everything but a page: its whole set, made once. */
+const RESOURCE_HEADERS = {
+  ...EVERY_ANSWER,
+  "content-security-policy": RESOURCE_POLICY,
+  "cross-origin-resource-policy": "same-site",
+};
+const SHARED_MEDIA_HEADERS = { ...RESOURCE_HEADERS, "cross-origin-resource-policy": "cross-origin" };
+/** A page's, beside its policy (a page is never a shared photo). */
+const PAGE_EXTRAS_DEV = {
+  "cross-origin-opener-policy": "same-origin",
+  "permissions-policy": PERMISSIONS,
+  "cross-origin-resource-policy": "same-site",
+};
+const PAGE_EXTRAS = { ...PAGE_EXTRAS_DEV, "reporting-endpoints": REPORTING_ENDPOINTS };
+
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { publicUrl?: string; dev?: boolean }) => {
   const alwaysHttps = opts.publicUrl?.startsWith("https:") ?? false;
   const nonces = new WeakMap<FastifyRequest, string>();
@@ -106,21 +121,19 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { pub
     },
   });
 
-  app.addHook("onSend", async (request: FastifyRequest, reply: FastifyReply, payload) => {
-    reply.headers(EVERY_ANSWER);
-    const type = String(reply.getHeader("content-type") ?? "");
-    const page = type.startsWith("text/html");
-    if (page && !/charset=/i.test(type)) reply.header("content-type", "text/html; charset=utf-8");
-    const policy = page ? (opts.dev ? PAGE_BASE : pagePolicy(request.cspNonce)) : RESOURCE_POLICY;
-    reply.header("content-security-policy", policy);
-    if (page) {
-      reply.header("cross-origin-opener-policy", "same-origin");
-      reply.header("permissions-policy", PERMISSIONS);
-      if (!opts.dev) reply.header("reporting-endpoints", REPORTING_ENDPOINTS);
+  // A callback hook, not an async one: it runs on every answer, and has nothing to wait for.
+  app.addHook("onSend", (request: FastifyRequest, reply: FastifyReply, payload, done) => {
+    const type = reply.getHeader("content-type");
+    if (typeof type === "string" && type.startsWith("text/html")) {
+      reply.headers(EVERY_ANSWER);
+      if (!/charset=/i.test(type)) reply.header("content-type", "text/html; charset=utf-8");
+      reply.header("content-security-policy", opts.dev ? PAGE_BASE : pagePolicy(request.cspNonce));
+      reply.headers(opts.dev ? PAGE_EXTRAS_DEV : PAGE_EXTRAS);
+    } else {
+      reply.headers(SHARED_MEDIA.test(request.url) ? SHARED_MEDIA_HEADERS : RESOURCE_HEADERS);
     }
-    reply.header("cross-origin-resource-policy", SHARED_MEDIA.test(request.url) ? "cross-origin" : "same-site");
     // Over plain http a browser ignores it, and a shop reached by plain http must stay reachable.
     if (alwaysHttps || request.protocol === "https") reply.header("strict-transport-security", HSTS);
-    return payload;
+    done(null, payload);
   });
 });
