@@ -31,6 +31,20 @@ export const PAGE_SIZE_DEFAULT = 100;
 export const PAGE_SIZE_MAX = 100;
 export const MAX_PRODUCT_IMAGES = 10;
 export const MAX_CART_QUANTITY = 99;
+/** A product's options ('Stockage', 'Couleur'…) and the values of each (decision 024). */
+export const MAX_PRODUCT_OPTIONS = 3;
+export const MAX_OPTION_VALUES = 20;
+/** The most variants a product may have (every combination of 3 options would be 8000). */
+export const MAX_PRODUCT_VARIANTS = 100;
+/** At this count or under, customers read 'Plus que N en stock'; above it, only 'En stock'. */
+export const LOW_STOCK_MAX = 3;
+/** Why a stock count changed: an order took it, a cancellation gave it back, an admin set it. */
+export const STOCK_REASONS = ["commande", "annulation", "ajustement"] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+/** What a customer may know of a variant's stock: exact counts above LOW_STOCK_MAX stay private. */
+export const STOCK_STATUSES = ["in_stock", "low", "out", "untracked"] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+
 /** The characters of a search that are read (the storefront's, and the back-office's lists). */
 export const SEARCH_MAX_LENGTH = 100;
 

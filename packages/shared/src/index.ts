@@ -19,4 +19,5 @@ export * from "./schemas/products.ts";
 export * from "./schemas/reviews.ts";
 export * from "./schemas/shop.ts";
 export * from "./schemas/users.ts";
+export * from "./variants.ts";
 export * from "./whatsapp.ts";

@@ -17,7 +17,8 @@ export type DatabaseOptions = { kind: "pglite"; dir?: string } | { kind: "postgr
 export interface Database {
   db: Db;
   kind: DatabaseOptions["kind"];
-  migrate(): Promise<void>;
+  /** Applies the migrations of `folder` (the app's own by default; tests give an older set). */
+  migrate(folder?: string): Promise<void>;
   /**
    * Calls `onNotify` for each NOTIFY on the channel, from any app server on this database;
    * `onGap` when notifications may have been missed (the listening connection was lost).
@@ -50,8 +51,8 @@ export async function openDatabase(
     return {
       db: db as unknown as Db,
       kind: "pglite",
-      async migrate() {
-        await migratePglite(db, { migrationsFolder });
+      async migrate(folder = migrationsFolder) {
+        await migratePglite(db, { migrationsFolder: folder });
         await client.exec(`SET ${SIMILARITY_SETTING} = ${SIMILARITY_THRESHOLD}`);
       },
       async listen(channel, onNotify) {
@@ -112,12 +113,12 @@ export async function openDatabase(
     async notify(channel, payload) {
       await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
     },
-    async migrate() {
+    async migrate(folder = migrationsFolder) {
       // Several app servers may start at once: one applies the migrations, the others wait.
       const client = await pool.connect();
       try {
         await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder });
+        await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: folder });
       } finally {
         await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
         client.release();

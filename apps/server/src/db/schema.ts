@@ -1,6 +1,17 @@
-import { CATEGORIES, ORDER_CHANNELS, ORDER_STATUSES, ROLES } from "@shop/shared";
+import { CATEGORIES, ORDER_CHANNELS, ORDER_STATUSES, type ProductOption, ROLES, STOCK_REASONS } from "@shop/shared";
 import { sql } from "drizzle-orm";
-import { check, customType, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
@@ -66,6 +77,8 @@ export const products = pgTable(
     /** Whole francs: what the customer pays. */
     sellingPrice: integer("selling_price").notNull(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The choices a customer makes, in order ('Stockage', 'Couleur'), each with its values; [] for none (decision 024). */
+    options: jsonb("options").$type<ProductOption[]>().notNull().default(sql`'[]'::jsonb`),
     /** French full-text document, accents folded (see migration 0000 for shop_unaccent). */
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('french', shop_unaccent(coalesce(product_name, '') || ' ' || coalesce(brand_name, '') || ' ' || coalesce(category, ''))), 'A') || setweight(to_tsvector('french', shop_unaccent(coalesce(description, ''))), 'C')`,
@@ -108,18 +121,55 @@ export const cartLines = pgTable(
     productId: uuid("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
     quantity: integer("quantity").notNull().default(1),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("cart_lines_user_product_key").on(t.userId, t.productId),
+    uniqueIndex("cart_lines_user_variant_key").on(t.userId, t.variantId),
     index("cart_lines_product_idx").on(t.productId),
+    index("cart_lines_variant_idx").on(t.variantId),
     check("cart_lines_quantity_check", sql`${t.quantity} >= 1`),
+  ],
+);
+
+/**
+ * One combination of the product's option values that is sold, with its own prices, stock and
+ * photos. Every product has at least one: a product without options has one with no values
+ * (decision 024). `stock` null is "non suivi": not tracked, always available.
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: uuid("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    /** One value per option of the product, in the options' order. */
+    optionValues: text("option_values").array().notNull().default(sql`'{}'::text[]`),
+    price: integer("price").notNull(),
+    sellingPrice: integer("selling_price").notNull(),
+    stock: integer("stock"),
+    /** Its own photos, first the main one; empty: the product's. */
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("product_variants_product_values_key").on(t.productId, t.optionValues),
+    index("product_variants_product_idx").on(t.productId, t.position),
+    check("product_variants_price_check", sql`${t.price} > 0`),
+    check("product_variants_selling_price_check", sql`${t.sellingPrice} > 0 and ${t.sellingPrice} <= ${t.price}`),
+    // Whatever the code does, a count never goes below zero.
+    check("product_variants_stock_check", sql`${t.stock} >= 0`),
   ],
 );
 
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
+export type ProductVariantRow = typeof productVariants.$inferSelect;
 export type CartLineRow = typeof cartLines.$inferSelect;
 
 /** A customer's stars (1-5) and optional comment on a product: one per customer and product. */
@@ -209,6 +259,10 @@ export const orderLines = pgTable(
     /** Kept as it was; null once the product is deleted (the line's name and price remain). */
     productId: uuid("product_id").references(() => products.id, { onDelete: "set null" }),
     productName: text("product_name").notNull(),
+    /** Kept as it was; null once the variant is deleted. */
+    variantId: uuid("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    /** The variant's values as they were ("256 Go, Noir"); empty for a product without options. */
+    variantLabel: text("variant_label").notNull().default(""),
     unitPrice: integer("unit_price").notNull(),
     quantity: integer("quantity").notNull(),
     position: integer("position").notNull(),
@@ -216,6 +270,7 @@ export const orderLines = pgTable(
   (t) => [
     index("order_lines_order_idx").on(t.orderId, t.position),
     index("order_lines_product_idx").on(t.productId),
+    index("order_lines_variant_idx").on(t.variantId),
     check("order_lines_quantity_check", sql`${t.quantity} >= 1`),
     check("order_lines_unit_price_check", sql`${t.unitPrice} >= 0`),
   ],
@@ -249,3 +304,54 @@ export const orderStatusChanges = pgTable(
 );
 
 export type OrderStatusChangeRow = typeof orderStatusChanges.$inferSelect;
+
+/**
+ * Every change of a tracked stock count: an order taking it, a cancellation giving it back,
+ * an admin's adjustment with its reason; who (name kept as it was) and when (decision 024).
+ */
+export const stockMovements = pgTable(
+  "stock_movements",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    delta: integer("delta").notNull(),
+    stockAfter: integer("stock_after").notNull(),
+    reason: text("reason", { enum: STOCK_REASONS }).notNull(),
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "set null" }),
+    orderReference: text("order_reference"),
+    note: text("note").notNull().default(""),
+    byUserId: uuid("by_user_id").references(() => users.id, { onDelete: "set null" }),
+    byName: text("by_name").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("stock_movements_variant_idx").on(t.variantId, t.createdAt.desc().nullsFirst()),
+    index("stock_movements_order_idx").on(t.orderId),
+    check("stock_movements_reason_check", sql`${t.reason} in (${inList(STOCK_REASONS)})`),
+    check("stock_movements_stock_after_check", sql`${t.stockAfter} >= 0`),
+  ],
+);
+
+/** 'Prévenez-moi': a visitor's number waiting for a variant to be back in stock. */
+export const stockAlerts = pgTable(
+  "stock_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    variantId: uuid("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    /** "+237XXXXXXXXX". */
+    phone: text("phone").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    notifiedAt: timestamp("notified_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("stock_alerts_open_key").on(t.variantId, t.phone).where(sql`${t.notifiedAt} is null`),
+    index("stock_alerts_variant_idx").on(t.variantId, t.createdAt),
+  ],
+);
+
+export type StockMovementRow = typeof stockMovements.$inferSelect;
+export type StockAlertRow = typeof stockAlerts.$inferSelect;

@@ -29,7 +29,7 @@ export interface TestContext {
  * A fresh database for one test file: PGlite in memory by default; with DATABASE_URL set,
  * a new PostgreSQL database created for the file and dropped afterwards.
  */
-async function freshDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) return { database: await openDatabase({ kind: "pglite" }), drop: async () => {} };
   const name = `shop_test_${randomBytes(6).toString("hex")}`;

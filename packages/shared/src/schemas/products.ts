@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES } from "../categories.ts";
-import { MAX_PRODUCT_IMAGES, SEARCH_MAX_LENGTH } from "../constants.ts";
+import { MAX_OPTION_VALUES, MAX_PRODUCT_IMAGES, MAX_PRODUCT_OPTIONS, SEARCH_MAX_LENGTH } from "../constants.ts";
 import { FIELD_MSG, MSG } from "../messages.ts";
 import { francs, id, isoDate, pageQuery } from "./common.ts";
 
@@ -15,6 +15,14 @@ export const imageUrl = z
     (v) => /^\/uploads\/images\/[\w-]+\/\d+\.webp$/.test(v) || /^https?:\/\/[^\s"'<>]+$/.test(v),
     FIELD_MSG.imageUrlInvalid,
   );
+
+/** An option of a product, as stored and answered: its name and its values, in order. */
+export const productOption = z.object({
+  name: z.string().trim().min(1).max(40),
+  values: z.array(z.string().trim().min(1).max(40)).min(1).max(MAX_OPTION_VALUES),
+});
+export const productOptions = z.array(productOption).max(MAX_PRODUCT_OPTIONS);
+export type ProductOption = z.infer<typeof productOption>;
 
 const productFields = {
   productName: z

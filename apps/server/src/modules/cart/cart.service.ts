@@ -5,6 +5,7 @@ import { type CartLineRow, cartLines, products } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { ProductListRow } from "../products/products.mapper.ts";
 import { productDetails } from "../products/products.service.ts";
+import { defaultVariantOf } from "../products/variants.service.ts";
 
 export interface CartLineWithProduct {
   line: CartLineRow;
@@ -13,13 +14,18 @@ export interface CartLineWithProduct {
 
 const { searchVector: _v, searchText: _t, ...productColumns } = getTableColumns(products);
 
-/** One line per user and product: adding a product already there is refused, not doubled. */
+/**
+ * One line per user and variant: adding one already there is refused, not doubled. Given only
+ * the product, the line names its default variant (variants.service.ts).
+ */
 export async function addToCart(db: Db, userId: string, productId: string): Promise<CartLineWithProduct> {
   const product = await productDetails(db, productId);
+  const variant = await defaultVariantOf(db, productId);
+  if (!variant) throw notFound(MSG.productNotFound);
   const [line] = await db
     .insert(cartLines)
-    .values({ userId, productId, quantity: 1 })
-    .onConflictDoNothing({ target: [cartLines.userId, cartLines.productId] })
+    .values({ userId, productId, variantId: variant.id, quantity: 1 })
+    .onConflictDoNothing({ target: [cartLines.userId, cartLines.variantId] })
     .returning();
   if (!line) throw conflict(MSG.cartAlready);
   return { line, product };

@@ -1,4 +1,11 @@
-import { type AdminOrdersQuery, canChangeOrderStatus, MSG, type OrderFormInput, type OrderStatus } from "@shop/shared";
+import {
+  type AdminOrdersQuery,
+  canChangeOrderStatus,
+  MSG,
+  type OrderFormInput,
+  type OrderStatus,
+  variantLabel,
+} from "@shop/shared";
 import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import {
@@ -10,6 +17,7 @@ import {
   orderStatusChanges,
   orders,
   products,
+  productVariants,
   type UserRow,
   users,
 } from "../../db/schema.ts";
@@ -29,11 +37,13 @@ export interface OrderDeps {
 
 type CartChannel = "whatsapp" | "phone";
 
-/** A cart line as it will be copied: the product's name and selling price right now. */
+/** A cart line as it will be copied: the product's name, its variant's values and selling price right now. */
 interface CartSnapshotLine {
   cartLineId: string;
   productId: string;
   productName: string;
+  variantId: string;
+  optionValues: string[];
   unitPrice: number;
   quantity: number;
 }
@@ -58,11 +68,14 @@ function cartSnapshot(tx: Db, userId: string): Promise<CartSnapshotLine[]> {
       cartLineId: cartLines.id,
       productId: products.id,
       productName: products.productName,
-      unitPrice: products.sellingPrice,
+      variantId: productVariants.id,
+      optionValues: productVariants.optionValues,
+      unitPrice: productVariants.sellingPrice,
       quantity: cartLines.quantity,
     })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
+    .innerJoin(productVariants, eq(productVariants.id, cartLines.variantId))
     .where(eq(cartLines.userId, userId))
     .orderBy(desc(cartLines.createdAt), desc(cartLines.id));
 }
@@ -97,6 +110,8 @@ async function insertOrder(
             orderId: row.id,
             productId: l.productId,
             productName: l.productName,
+            variantId: l.variantId,
+            variantLabel: variantLabel(l.optionValues),
             unitPrice: l.unitPrice,
             quantity: l.quantity,
             position,
@@ -123,7 +138,10 @@ const sameLines = (lines: readonly OrderLineRow[], cart: readonly CartSnapshotLi
   lines.length === cart.length &&
   lines.every(
     (l, i) =>
-      l.productId === cart[i]?.productId && l.unitPrice === cart[i]?.unitPrice && l.quantity === cart[i]?.quantity,
+      l.productId === cart[i]?.productId &&
+      l.variantId === cart[i]?.variantId &&
+      l.unitPrice === cart[i]?.unitPrice &&
+      l.quantity === cart[i]?.quantity,
   );
 
 /** The customer's new order of the last 24 h on this channel with exactly these lines, if any. */

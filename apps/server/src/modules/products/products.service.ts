@@ -25,6 +25,7 @@ const columns = {
   price: products.price,
   sellingPrice: products.sellingPrice,
   userId: products.userId,
+  options: products.options,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };

@@ -1,0 +1,201 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartLines, orderLines, products, productVariants } from "../../db/schema.ts";
+import {
+  type Actors,
+  bearer,
+  createActors,
+  createTestApp,
+  freshDatabase,
+  type TestContext,
+  uploadProduct,
+} from "../../test/harness.ts";
+
+/** Issue 12, decision 024: every product has variants; stock lives on them and never goes below zero. */
+
+let ctx: TestContext;
+let actors: Actors;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  actors = await createActors(ctx);
+});
+afterAll(() => ctx?.close());
+
+const variantsOf = (productId: string) =>
+  ctx.database.db.select().from(productVariants).where(eq(productVariants.productId, productId));
+
+async function newProduct(overrides: Record<string, unknown> = {}): Promise<string> {
+  const res = await uploadProduct(ctx, actors.admin, overrides);
+  expect(res.statusCode).toBe(201);
+  return res.json().data._id;
+}
+
+describe("a product's default variant", () => {
+  it("is made with the product, whatever made it: no option values, its prices, stock not tracked", async () => {
+    const id = await newProduct({ price: 300000, sellingPrice: 275000 });
+    const [variant, ...others] = await variantsOf(id);
+    expect(others).toEqual([]);
+    expect(variant).toMatchObject({ optionValues: [], price: 300000, sellingPrice: 275000, stock: null, images: [] });
+    // A product written straight to the database (the seed, a script) has one too.
+    const [direct] = await ctx.database.db
+      .insert(products)
+      .values({
+        productName: "Câble USB-C",
+        brandName: "Anker",
+        category: "ACCESSOIRES",
+        price: 5000,
+        sellingPrice: 4000,
+      })
+      .returning({ id: products.id });
+    expect(await variantsOf(direct?.id ?? "")).toEqual([expect.objectContaining({ optionValues: [], price: 5000 })]);
+  });
+
+  it("follows the product's prices while it has no options (older clients' update-product)", async () => {
+    const id = await newProduct();
+    const res = await ctx.app.inject({
+      method: "POST",
+      url: "/api/update-product",
+      headers: bearer(actors.admin),
+      payload: { _id: id, price: 250000, sellingPrice: 199000 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await variantsOf(id)).toEqual([expect.objectContaining({ price: 250000, sellingPrice: 199000 })]);
+  });
+
+  it("goes with its product", async () => {
+    const id = await newProduct();
+    await ctx.app.inject({
+      method: "POST",
+      url: "/api/delete-product",
+      headers: bearer(actors.admin),
+      payload: { _id: id },
+    });
+    expect(await variantsOf(id)).toEqual([]);
+  });
+});
+
+describe("stock", () => {
+  it("can never go below zero, whatever writes it", async () => {
+    const id = await newProduct();
+    const [variant] = await variantsOf(id);
+    await ctx.database.db
+      .update(productVariants)
+      .set({ stock: 1 })
+      .where(eq(productVariants.id, variant?.id ?? ""));
+    await expect(
+      ctx.database.db
+        .update(productVariants)
+        .set({ stock: sql`${productVariants.stock} - 2` })
+        .where(eq(productVariants.id, variant?.id ?? "")),
+    ).rejects.toThrow();
+    expect((await variantsOf(id))[0]?.stock).toBe(1);
+  });
+});
+
+describe("a cart line names a variant", () => {
+  it("given only the product (older clients), the cheapest that can be bought", async () => {
+    const id = await newProduct({ price: 900000, sellingPrice: 800000 });
+    // Options as the back-office will write them: the cheapest is sold out.
+    await ctx.database.db
+      .update(products)
+      .set({ options: [{ name: "Stockage", values: ["128 Go", "256 Go", "512 Go"] }] })
+      .where(eq(products.id, id));
+    await ctx.database.db.delete(productVariants).where(eq(productVariants.productId, id));
+    const made = await ctx.database.db
+      .insert(productVariants)
+      .values([
+        { productId: id, position: 0, optionValues: ["128 Go"], price: 700000, sellingPrice: 650000, stock: 0 },
+        { productId: id, position: 1, optionValues: ["256 Go"], price: 800000, sellingPrice: 750000, stock: 4 },
+        { productId: id, position: 2, optionValues: ["512 Go"], price: 900000, sellingPrice: 850000, stock: null },
+      ])
+      .returning();
+    const added = await ctx.app.inject({
+      method: "POST",
+      url: "/api/addtocart",
+      headers: bearer(actors.general),
+      payload: { productId: id },
+    });
+    expect(added.statusCode).toBe(201);
+    const [line] = await ctx.database.db
+      .select()
+      .from(cartLines)
+      .where(and(eq(cartLines.userId, actors.generalUser.id), eq(cartLines.productId, id)));
+    expect(line?.variantId).toBe(made[1]?.id);
+
+    // The order copies the variant and its values, at the variant's price.
+    const ordered = await ctx.app.inject({
+      method: "POST",
+      url: "/api/orders/from-cart",
+      headers: bearer(actors.general),
+      payload: { channel: "whatsapp" },
+    });
+    expect(ordered.statusCode).toBe(201);
+    const orderId = ordered.json().data._id;
+    const lines = await ctx.database.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+    expect(lines.find((l) => l.productId === id)).toMatchObject({
+      variantId: made[1]?.id,
+      variantLabel: "256 Go",
+      unitPrice: 750000,
+    });
+  });
+});
+
+describe("migration 0009 on a shop's existing data", () => {
+  it("gives every product its default variant, and names it on cart and order lines", async () => {
+    const { database, drop } = await freshDatabase();
+    const folder = await mkdtemp(path.join(tmpdir(), "shop-migrations-"));
+    try {
+      // The migrations as they were before 0009.
+      const current = new URL("../../db/migrations", import.meta.url).pathname;
+      await cp(current, folder, { recursive: true });
+      const journalPath = path.join(folder, "meta/_journal.json");
+      const journal = JSON.parse(await readFile(journalPath, "utf8"));
+      journal.entries = journal.entries.filter((e: { tag: string }) => e.tag < "0009");
+      await writeFile(journalPath, JSON.stringify(journal));
+      await database.migrate(folder);
+      const db = database.db;
+      await db.execute(sql`insert into users (id, name, email, password_hash) values
+        ('00000000-0000-4000-8000-000000000001', 'Awa', 'awa@test.cm', 'x')`);
+      await db.execute(sql`insert into products (id, product_name, brand_name, category, price, selling_price) values
+        ('00000000-0000-4000-8000-0000000000a1', 'iPhone 13', 'Apple', 'IPHONE 13', 300000, 275000),
+        ('00000000-0000-4000-8000-0000000000a2', 'Galaxy S23', 'Samsung', 'SAMSUNG', 400000, 380000)`);
+      await db.execute(sql`insert into cart_lines (user_id, product_id, quantity) values
+        ('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-0000000000a1', 2)`);
+      await db.execute(sql`insert into orders (id, reference, channel, name, total_quantity, total_price) values
+        ('00000000-0000-4000-8000-0000000000f1', 'CMD-2345', 'whatsapp', 'Awa', 1, 380000)`);
+      await db.execute(sql`insert into order_lines (order_id, product_id, product_name, unit_price, quantity, position) values
+        ('00000000-0000-4000-8000-0000000000f1', '00000000-0000-4000-8000-0000000000a2', 'Galaxy S23', 380000, 1, 0)`);
+
+      await database.migrate();
+
+      const variants = await db.select().from(productVariants);
+      expect(variants).toHaveLength(2);
+      const byProduct = new Map(variants.map((v) => [v.productId, v]));
+      expect(byProduct.get("00000000-0000-4000-8000-0000000000a1")).toMatchObject({
+        optionValues: [],
+        price: 300000,
+        sellingPrice: 275000,
+        stock: null,
+      });
+      const [cartLine] = await db.select().from(cartLines);
+      expect(cartLine?.variantId).toBe(byProduct.get("00000000-0000-4000-8000-0000000000a1")?.id);
+      expect(cartLine?.quantity).toBe(2);
+      const [orderLine] = await db.select().from(orderLines);
+      expect(orderLine).toMatchObject({
+        variantId: byProduct.get("00000000-0000-4000-8000-0000000000a2")?.id,
+        variantLabel: "",
+        productName: "Galaxy S23",
+      });
+      const [{ options } = { options: null }] = await db.select({ options: products.options }).from(products).limit(1);
+      expect(options).toEqual([]);
+    } finally {
+      await database.close();
+      await drop();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
