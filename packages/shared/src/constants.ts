@@ -45,6 +45,13 @@ export type StockReason = (typeof STOCK_REASONS)[number];
 export const STOCK_STATUSES = ["in_stock", "low", "out", "untracked"] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 
+/** What a customer may read of a count: null is not tracked (always available). */
+export function stockStatus(stock: number | null): StockStatus {
+  if (stock === null) return "untracked";
+  if (stock === 0) return "out";
+  return stock <= LOW_STOCK_MAX ? "low" : "in_stock";
+}
+
 /** The characters of a search that are read (the storefront's, and the back-office's lists). */
 export const SEARCH_MAX_LENGTH = 100;
 

@@ -8,4 +8,5 @@ export * from "./constants.ts";
 export * from "./images.ts";
 export * from "./messages.ts";
 export * from "./money.ts";
+export * from "./variants.ts";
 export * from "./whatsapp.ts";

@@ -123,3 +123,10 @@ export const FIELD_MSG = {
   ratingInvalid: "La note doit être un nombre entier de 1 à 5.",
   commentTooLong: "Le commentaire ne doit pas dépasser 1000 caractères.",
 } as const;
+
+/**
+ * An order asking for more than is left (decision 024): the product as the line names it
+ * ("iPhone 15 — 256 Go, Noir") and what remains.
+ */
+export const notEnoughStock = (name: string, left: number) =>
+  left === 0 ? `« ${name} » est épuisé.` : `Il ne reste que ${left} « ${name} » en stock.`;

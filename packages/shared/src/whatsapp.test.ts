@@ -61,6 +61,17 @@ describe("order messages", () => {
     );
   });
 
+  it("names each line's variant after its product", () => {
+    const text = cartWhatsappMessage("CMD-7K4Q", [
+      { productName: "iPhone 15", variantLabel: "256 Go, Noir", quantity: 1, unitPrice: 650000 },
+      { productName: "Chargeur 20 W", variantLabel: "", quantity: 1, unitPrice: 15000 },
+    ]);
+    expect(text.split("\n").slice(1, 3)).toEqual([
+      `1. iPhone 15 — 256 Go, Noir - Quantité : 1 - Prix : ${formatPrice(650000)}`,
+      `2. Chargeur 20 W - Quantité : 1 - Prix : ${formatPrice(15000)}`,
+    ]);
+  });
+
   it("lists the cart without a reference before the order is recorded", () => {
     const text = cartWhatsappMessage(null, [{ productName: "iPhone 13", quantity: 1, unitPrice: 275000 }]);
     expect(text.split("\n")[0]).toBe("Bonjour, je souhaite commander :");

@@ -1,5 +1,6 @@
 import { PHONE_PREFIX } from "./constants.ts";
 import { formatPrice } from "./money.ts";
+import { lineName } from "./variants.ts";
 
 /**
  * Normalises a Cameroon phone number to its international digits (237XXXXXXXXX).
@@ -31,6 +32,8 @@ export function productWhatsappMessage(productName: string, sellingPrice: number
 /** A cart line as the WhatsApp order message lists it. */
 export interface MessageLine {
   productName: string;
+  /** The variant's values ("256 Go, Noir"), named after the product (decision 024). */
+  variantLabel?: string;
   quantity: number;
   unitPrice: number;
 }
@@ -47,7 +50,7 @@ export function cartWhatsappMessage(reference: string | null, lines: readonly Me
   const rows = lines.map((line, i) => {
     quantity += line.quantity;
     price += line.quantity * line.unitPrice;
-    return `${i + 1}. ${line.productName} - Quantité : ${line.quantity} - Prix : ${formatPrice(line.unitPrice)}`;
+    return `${i + 1}. ${lineName(line.productName, line.variantLabel ?? "")} - Quantité : ${line.quantity} - Prix : ${formatPrice(line.unitPrice)}`;
   });
   return [
     reference ? `Bonjour, je souhaite commander (référence ${reference}) :` : "Bonjour, je souhaite commander :",

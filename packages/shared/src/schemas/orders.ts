@@ -67,6 +67,9 @@ export type OrderStatusInput = z.infer<typeof orderStatusInput>;
 export const orderLine = z.object({
   productId: z.string().nullable(),
   productName: z.string(),
+  /** The variant ordered (null once deleted) and its values as they were: "256 Go, Noir", or "" (decision 024). */
+  variantId: z.string().nullable(),
+  variantLabel: z.string(),
   unitPrice: z.number().int(),
   quantity: z.number().int().min(1).max(MAX_CART_QUANTITY),
 });

@@ -64,6 +64,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.reference,
         request.body.status,
       );
+      if (changed.stockShownChanged) await app.catalogueChanged();
       return ok(toApi(changed), MSG.orderStatusChanged);
     },
   );

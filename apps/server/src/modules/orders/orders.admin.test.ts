@@ -231,7 +231,7 @@ describe("GET /api/admin/orders/:reference", () => {
     for (const productId of [product, second.json().data._id]) {
       expect((await call("POST", "/api/addtocart", customer.token, { productId })).statusCode).toBe(201);
     }
-    const placed = await orderFromForm(
+    const { order: placed } = await orderFromForm(
       ctx.database.db,
       ctx.config.orderFilesDir,
       (await ctx.database.db.select().from(users).where(eq(users.id, customer.id)))[0]!,
@@ -257,6 +257,8 @@ describe("GET /api/admin/orders/:reference", () => {
       lines: placed.lines.map((l) => ({
         productId: l.productId,
         productName: l.productName,
+        variantId: l.variantId,
+        variantLabel: "",
         unitPrice: l.unitPrice,
         quantity: l.quantity,
       })),

@@ -19,6 +19,8 @@ export function toApiOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order
     lines: lines.map((line) => ({
       productId: line.productId,
       productName: line.productName,
+      variantId: line.variantId,
+      variantLabel: line.variantLabel,
       unitPrice: line.unitPrice,
       quantity: line.quantity,
     })),

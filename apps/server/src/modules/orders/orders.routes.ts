@@ -26,7 +26,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       schema: { tags: ["orders"], body: cartOrderInput, response: { 200: orderAnswer, 201: orderAnswer } },
     },
     async (request, reply) => {
-      const { order, created } = await service.orderFromCart(app.db, request.user!, request.body.channel);
+      const { order, created, stockShownChanged } = await service.orderFromCart(
+        app.db,
+        request.user!,
+        request.body.channel,
+      );
+      if (stockShownChanged) await app.catalogueChanged();
       return reply.status(created ? 201 : 200).send(ok(toApi(order), MSG.orderCreated));
     },
   );
@@ -47,7 +52,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     async (request, reply) => {
       const { input, file } = await readOrderForm(request);
       const placed = await service.orderFromForm(app.db, config.orderFilesDir, request.user, input, file);
-      return reply.status(201).send(ok(toApi(placed), MSG.orderCreated));
+      if (placed.stockShownChanged) await app.catalogueChanged();
+      return reply.status(201).send(ok(toApi(placed.order), MSG.orderCreated));
     },
   );
 

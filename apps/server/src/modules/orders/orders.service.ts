@@ -22,12 +22,22 @@ import {
   users,
 } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { giveBackStock, stockLinesOf, takeStock } from "../stock/stock.service.ts";
 import { type OrderFile, removeOrderFile, storeOrderFile } from "./files.ts";
 import { type ReferenceGenerator, randomReference, withFreeReference } from "./reference.ts";
 
 export interface OrderWithLines {
   row: OrderRow;
   lines: OrderLineRow[];
+}
+
+/** A recorded order, and whether what customers see of the stock changed with it. */
+export interface PlacedOrder {
+  order: OrderWithLines;
+  /** False when a second tap answered the first order. */
+  created: boolean;
+  /** The catalogue cache must then be cleared (decision 024). */
+  stockShownChanged: boolean;
 }
 
 /** What can be swapped in tests: the reference generator, to force collisions. */
@@ -179,34 +189,36 @@ async function recentTwin(
 /**
  * The cart's WhatsApp or phone button: the cart becomes an order before the customer leaves
  * for WhatsApp. A second tap with the same cart answers the first order (`created: false`).
- * The cart is kept: the message may not have been sent yet.
+ * The cart is kept: the message may not have been sent yet. The stock is taken with the
+ * order, or the order is refused (409) and nothing is written.
  */
 export async function orderFromCart(
   db: Db,
   user: UserRow,
   channel: CartChannel,
   deps: OrderDeps = {},
-): Promise<{ order: OrderWithLines; created: boolean }> {
+): Promise<PlacedOrder> {
   return db.transaction(async (tx) => {
     await lockCustomer(tx, user.id);
     const cart = await cartSnapshot(tx, user.id);
     if (cart.length === 0) throw badRequest(MSG.cartEmpty);
     const twin = await recentTwin(tx, user.id, channel, cart);
-    if (twin) return { order: twin, created: false };
+    if (twin) return { order: twin, created: false, stockShownChanged: false };
     const order = await insertOrder(
       tx,
       { channel, userId: user.id, name: user.name, phone: null, address: "" },
       cart,
       deps.newReference,
     );
-    return { order, created: true };
+    const { shownChanged } = await takeStock(tx, order.row, stockLinesOf(order.lines), user);
+    return { order, created: true, stockShownChanged: shownChanged };
   });
 }
 
 /**
  * The order form. A signed-in customer's cart lines come with it and the cart is emptied,
- * in the same transaction. The file is written first and removed if the order is not
- * stored, so neither exists without the other.
+ * in the same transaction, and their stock taken. The file is written first and removed if
+ * the order is not stored, so neither exists without the other.
  */
 export async function orderFromForm(
   db: Db,
@@ -215,7 +227,7 @@ export async function orderFromForm(
   input: OrderFormInput,
   file: OrderFile,
   deps: OrderDeps = {},
-): Promise<OrderWithLines> {
+): Promise<PlacedOrder> {
   const storedName = await storeOrderFile(filesDir, file);
   try {
     return await db.transaction(async (tx) => {
@@ -240,6 +252,10 @@ export async function orderFromForm(
         cart,
         deps.newReference,
       );
+      const { shownChanged } = await takeStock(tx, order.row, stockLinesOf(order.lines), {
+        id: user?.id ?? null,
+        name: input.name,
+      });
       if (cart.length) {
         await tx.delete(cartLines).where(
           inArray(
@@ -248,7 +264,7 @@ export async function orderFromForm(
           ),
         );
       }
-      return order;
+      return { order, created: true, stockShownChanged: shownChanged };
     });
   } catch (error) {
     await removeOrderFile(filesDir, storedName);
@@ -378,14 +394,15 @@ export async function adminOrder(db: Db, reference: string): Promise<AdminOrderR
 /**
  * Moves an order along ORDER_STATUS_TRANSITIONS and records who did it. The order's row is
  * locked first, so two admins changing it at once are served one after the other and the
- * second one's change is judged from the first one's result.
+ * second one's change is judged from the first one's result. A cancellation gives the
+ * order's stock back, in the same transaction (it is final: it cannot happen twice).
  */
 export async function changeOrderStatus(
   db: Db,
   actor: Pick<UserRow, "id" | "name">,
   reference: string,
   status: OrderStatus,
-): Promise<AdminOrderRows> {
+): Promise<AdminOrderRows & { stockShownChanged: boolean }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.reference, reference)).for("update");
     if (!row) throw notFound(MSG.adminOrderNotFound);
@@ -405,6 +422,7 @@ export async function changeOrderStatus(
       changedBy: actor.id,
       changedByName: actor.name,
     });
-    return withDetails(tx, updated);
+    const { shownChanged } = status === "annulée" ? await giveBackStock(tx, updated, actor) : { shownChanged: false };
+    return { ...(await withDetails(tx, updated)), stockShownChanged: shownChanged };
   });
 }

@@ -356,7 +356,10 @@ describe("POST /api/orders/from-cart", () => {
     expect((await call("POST", "/api/delete-product", actors.superAdmin, { _id: gone })).statusCode).toBe(200);
     const [mine] = await myOrders(token);
     expect(mine?._id).toBe(placed._id);
-    expect(mine?.lines).toEqual([{ productId: null, productName: "Pixel 7", unitPrice: 230000, quantity: 1 }]);
+    // The product's variant went with it: the line keeps its copied name, label and price.
+    expect(mine?.lines).toEqual([
+      { productId: null, productName: "Pixel 7", variantId: null, variantLabel: "", unitPrice: 230000, quantity: 1 },
+    ]);
     expect(mine?.totalPrice).toBe(230000);
   });
 });
@@ -649,7 +652,7 @@ describe("order references", () => {
       { bytes: PDF, name: "a.pdf", mime: "application/pdf", ext: "pdf" },
       { newReference: (length) => (length === 4 ? "CMD-9XYZ" : "CMD-9XYZ2") },
     );
-    expect(viaForm.row.reference).toBe("CMD-9XYZ2");
+    expect(viaForm.order.row.reference).toBe("CMD-9XYZ2");
     const found = await call("POST", "/api/order-status", null, { reference: "cmd-9xyz2", phone: "677000111" });
     expect(found.statusCode).toBe(200);
   });

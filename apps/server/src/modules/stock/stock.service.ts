@@ -1,0 +1,139 @@
+import { LOW_STOCK_MAX, lineName, notEnoughStock, stockStatus } from "@shop/shared";
+import { and, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { type OrderLineRow, type OrderRow, productVariants, stockMovements } from "../../db/schema.ts";
+import { conflict } from "../../lib/errors.ts";
+
+/**
+ * Stock counts (decision 024): taken when an order is recorded, given back when it is
+ * cancelled, each change a movement. Called by the orders service inside its transaction, so
+ * an order and its stock are written together or not at all.
+ */
+
+/** An order's line as the stock reads it. */
+export interface StockLine {
+  variantId: string;
+  productName: string;
+  variantLabel: string;
+  quantity: number;
+}
+
+/** Who made a change, as the history shows it. */
+export interface StockActor {
+  id: string | null;
+  name: string;
+}
+
+/**
+ * Whether customers see a different availability after a count changed from `before` to
+ * `after`: 'En stock' (above LOW_STOCK_MAX) → 'Plus que N' → 'Épuisé'. Every step under the
+ * line is shown ('Plus que 3' → 'Plus que 2'); above it, counts are not public.
+ */
+export const shownChange = (before: number | null, after: number | null) =>
+  stockStatus(before) !== stockStatus(after) || (after !== null && after <= LOW_STOCK_MAX && before !== after);
+
+/**
+ * Takes the order's quantities from the tracked variants, or refuses the whole order with a
+ * 409 naming the first line that asks for more than is left (the caller's transaction then
+ * writes nothing). Each update is conditional (`stock >= quantity`): atomic on PostgreSQL,
+ * which re-checks the condition on the row it locked, and on PGlite, which runs one statement
+ * at a time; so of two orders for the last unit exactly one succeeds. Variants are taken in
+ * id order, so two orders never wait on each other's rows in a cycle. Answers whether
+ * customers now see a different availability (the catalogue cache must then be cleared).
+ */
+export async function takeStock(
+  tx: Db,
+  order: Pick<OrderRow, "id" | "reference">,
+  lines: readonly StockLine[],
+  actor: StockActor,
+): Promise<{ shownChanged: boolean }> {
+  const wanted = new Map<string, StockLine>();
+  for (const line of lines) {
+    const seen = wanted.get(line.variantId);
+    wanted.set(line.variantId, seen ? { ...seen, quantity: seen.quantity + line.quantity } : { ...line });
+  }
+  if (wanted.size === 0) return { shownChanged: false };
+  // Untracked variants are always available: no lock, no movement.
+  const tracked = await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(and(inArray(productVariants.id, [...wanted.keys()]), isNotNull(productVariants.stock)));
+  let shownChanged = false;
+  for (const { id } of tracked.sort((a, b) => (a.id < b.id ? -1 : 1))) {
+    const line = wanted.get(id);
+    if (!line) continue;
+    const [taken] = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${line.quantity}`, updatedAt: sql`now()` })
+      .where(and(eq(productVariants.id, id), gte(productVariants.stock, line.quantity)))
+      .returning({ stock: productVariants.stock });
+    if (!taken || taken.stock === null) {
+      const [left] = await tx
+        .select({ stock: productVariants.stock })
+        .from(productVariants)
+        .where(eq(productVariants.id, id));
+      throw conflict(notEnoughStock(lineName(line.productName, line.variantLabel), left?.stock ?? 0));
+    }
+    await tx.insert(stockMovements).values({
+      variantId: id,
+      delta: -line.quantity,
+      stockAfter: taken.stock,
+      reason: "commande",
+      orderId: order.id,
+      orderReference: order.reference,
+      byUserId: actor.id,
+      byName: actor.name,
+    });
+    shownChanged ||= shownChange(taken.stock + line.quantity, taken.stock);
+  }
+  return { shownChanged };
+}
+
+/**
+ * A cancelled order's quantities back on the variants it took them from, once: only what its
+ * 'commande' movements took, less what was already given back, so that calling it again gives
+ * nothing. Lines whose variant was deleted are skipped.
+ */
+export async function giveBackStock(
+  tx: Db,
+  order: Pick<OrderRow, "id" | "reference">,
+  actor: StockActor,
+): Promise<{ shownChanged: boolean }> {
+  const moved = await tx
+    .select({ variantId: stockMovements.variantId, total: sql<number>`sum(${stockMovements.delta})::int` })
+    .from(stockMovements)
+    .where(eq(stockMovements.orderId, order.id))
+    .groupBy(stockMovements.variantId);
+  let shownChanged = false;
+  for (const { variantId, total } of moved.sort((a, b) => (a.variantId < b.variantId ? -1 : 1))) {
+    const owed = -total;
+    if (owed <= 0) continue;
+    const [back] = await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${owed}`, updatedAt: sql`now()` })
+      .where(and(eq(productVariants.id, variantId), isNotNull(productVariants.stock)))
+      .returning({ stock: productVariants.stock });
+    // No longer tracked since: nothing to give back to.
+    if (!back || back.stock === null) continue;
+    await tx.insert(stockMovements).values({
+      variantId,
+      delta: owed,
+      stockAfter: back.stock,
+      reason: "annulation",
+      orderId: order.id,
+      orderReference: order.reference,
+      byUserId: actor.id,
+      byName: actor.name,
+    });
+    shownChanged ||= shownChange(back.stock - owed, back.stock);
+  }
+  return { shownChanged };
+}
+
+/** An order's lines as the stock reads them. */
+export const stockLinesOf = (lines: readonly OrderLineRow[]): StockLine[] =>
+  lines.flatMap((l) =>
+    l.variantId
+      ? [{ variantId: l.variantId, productName: l.productName, variantLabel: l.variantLabel, quantity: l.quantity }]
+      : [],
+  );

@@ -1,0 +1,258 @@
+import { readdirSync } from "node:fs";
+import { MSG, notEnoughStock } from "@shop/shared";
+import { asc, count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartLines, orders, productVariants, stockMovements } from "../../db/schema.ts";
+import {
+  type Actors,
+  bearer,
+  createActors,
+  createTestApp,
+  createUser,
+  multipartBody,
+  type TestContext,
+  tokenFor,
+  uploadProduct,
+} from "../../test/harness.ts";
+
+/**
+ * Issue 12 §2, decision 024: an order takes its stock or is refused with nothing written; two
+ * customers racing for the last unit, exactly one gets it; a cancellation gives it back once.
+ */
+
+let ctx: TestContext;
+let actors: Actors;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  actors = await createActors(ctx);
+});
+afterAll(() => ctx?.close());
+
+type App = TestContext["app"];
+
+function call(method: "GET" | "POST", url: string, token: string | null, payload?: object, app: App = ctx.app) {
+  return app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+}
+
+/** A product (one variant) with `stock` units, or not tracked (null). */
+async function productWithStock(name: string, stock: number | null): Promise<{ productId: string; variantId: string }> {
+  const res = await uploadProduct(ctx, actors.superAdmin, { productName: name, price: 100000, sellingPrice: 90000 });
+  expect(res.statusCode, res.body).toBe(201);
+  const productId = res.json().data._id;
+  const [variant] = await ctx.database.db
+    .update(productVariants)
+    .set({ stock })
+    .where(eq(productVariants.productId, productId))
+    .returning();
+  return { productId, variantId: variant?.id ?? "" };
+}
+
+const stockOf = async (variantId: string) =>
+  (await ctx.database.db.select().from(productVariants).where(eq(productVariants.id, variantId)))[0]?.stock;
+
+const movementsOf = (variantId: string) =>
+  ctx.database.db
+    .select()
+    .from(stockMovements)
+    .where(eq(stockMovements.variantId, variantId))
+    .orderBy(asc(stockMovements.createdAt), asc(stockMovements.delta));
+
+/** A new signed-in customer with these products in the cart. */
+async function customer(cart: [string, number][]) {
+  const user = await createUser(ctx, "GENERAL");
+  const token = await tokenFor(ctx, user);
+  for (const [productId, quantity] of cart) {
+    const added = await call("POST", "/api/addtocart", token, { productId });
+    expect(added.statusCode, added.body).toBe(201);
+    if (quantity > 1) {
+      const res = await call("POST", "/api/update-cart-product", token, { _id: added.json().data._id, quantity });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }
+  return { user, token };
+}
+
+const orderCount = async () => (await ctx.database.db.select({ n: count() }).from(orders))[0]?.n ?? 0;
+
+describe("an order takes its stock", () => {
+  it("from the cart's button: the count goes down and the movement names the order", async () => {
+    const phone = await productWithStock("Pixel 8", 5);
+    const { user, token } = await customer([[phone.productId, 2]]);
+    const res = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    expect(res.statusCode, res.body).toBe(201);
+    const reference = res.json().data.reference;
+    expect(res.json().data.lines).toEqual([
+      expect.objectContaining({ productName: "Pixel 8", variantId: phone.variantId, variantLabel: "", quantity: 2 }),
+    ]);
+    expect(await stockOf(phone.variantId)).toBe(3);
+    expect(await movementsOf(phone.variantId)).toEqual([
+      expect.objectContaining({
+        delta: -2,
+        stockAfter: 3,
+        reason: "commande",
+        orderReference: reference,
+        byUserId: user.id,
+        byName: user.name,
+      }),
+    ]);
+    // A second tap answers the first order and takes nothing more.
+    const again = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.reference).toBe(reference);
+    expect(await stockOf(phone.variantId)).toBe(3);
+  });
+
+  it("from the order form, with the signed-in customer's cart", async () => {
+    const phone = await productWithStock("Redmi Note 13", 2);
+    const { token } = await customer([[phone.productId, 2]]);
+    const res = await postForm(token);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await stockOf(phone.variantId)).toBe(0);
+  });
+
+  it("leaves a product whose stock is not tracked alone", async () => {
+    const untracked = await productWithStock("Coque", null);
+    const { token } = await customer([[untracked.productId, 7]]);
+    expect((await call("POST", "/api/orders/from-cart", token, { channel: "phone" })).statusCode).toBe(201);
+    expect(await stockOf(untracked.variantId)).toBeNull();
+    expect(await movementsOf(untracked.variantId)).toEqual([]);
+  });
+});
+
+function postForm(token: string | null) {
+  const { payload, contentType } = multipartBody([
+    { name: "name", value: "Awa Ndongo" },
+    { name: "number", value: "677123456" },
+    { name: "text", value: "Yaoundé, Bastos" },
+    {
+      name: "file",
+      filename: "capture.pdf",
+      type: "application/pdf",
+      bytes: Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n"),
+    },
+  ]);
+  return ctx.app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers: { "content-type": contentType, ...(token ? bearer(token) : {}) },
+    payload,
+  });
+}
+
+describe("an order asking for more than is left", () => {
+  it("is refused in French, naming the product and what remains, and writes nothing", async () => {
+    const phone = await productWithStock("Galaxy A55", 1);
+    const spare = await productWithStock("Écouteurs", 10);
+    const { token } = await customer([
+      [spare.productId, 1],
+      [phone.productId, 2],
+    ]);
+    const before = await orderCount();
+    const res = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, message: "Il ne reste que 1 « Galaxy A55 » en stock." });
+    expect(await orderCount()).toBe(before);
+    // The line that could be served was not taken either.
+    expect(await stockOf(spare.variantId)).toBe(10);
+    expect(await stockOf(phone.variantId)).toBe(1);
+    expect(await movementsOf(spare.variantId)).toEqual([]);
+    const cart = await call("GET", "/api/countAddToCartProduct", token);
+    expect(cart.json().data.count).toBe(2);
+  });
+
+  it("says when it is sold out, and the order form keeps no file", async () => {
+    const phone = await productWithStock("iPhone 12", 0);
+    const { token } = await customer([[phone.productId, 1]]);
+    const files = readdirSync(ctx.config.orderFilesDir).length;
+    const before = await orderCount();
+    const res = await postForm(token);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(notEnoughStock("iPhone 12", 0));
+    expect(res.json().message).toBe("« iPhone 12 » est épuisé.");
+    expect(readdirSync(ctx.config.orderFilesDir)).toHaveLength(files);
+    expect(await orderCount()).toBe(before);
+    const lines = await ctx.database.db.select().from(cartLines).where(eq(cartLines.variantId, phone.variantId));
+    expect(lines).toHaveLength(1);
+  });
+});
+
+describe("the last unit", () => {
+  it("goes to exactly one of two customers ordering at the same moment, on two app servers", async () => {
+    const peer = await ctx.peer();
+    try {
+      for (let round = 0; round < 5; round++) {
+        const last = await productWithStock(`Dernier ${round}`, 1);
+        const [first, second] = await Promise.all([customer([[last.productId, 1]]), customer([[last.productId, 1]])]);
+        const answers = await Promise.all([
+          call("POST", "/api/orders/from-cart", first.token, { channel: "whatsapp" }),
+          call("POST", "/api/orders/from-cart", second.token, { channel: "phone" }, peer.app),
+        ]);
+        const codes = answers.map((a) => a.statusCode).sort();
+        expect(codes, answers.map((a) => a.body).join("\n")).toEqual([201, 409]);
+        const refused = answers.find((a) => a.statusCode === 409);
+        expect(refused?.json().message).toBe(`« Dernier ${round} » est épuisé.`);
+        expect(await stockOf(last.variantId)).toBe(0);
+        expect(await movementsOf(last.variantId)).toHaveLength(1);
+      }
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it("three units, five customers with two each: two orders pass, never below zero", async () => {
+    const few = await productWithStock("Montre connectée", 5);
+    const buyers = await Promise.all(Array.from({ length: 5 }, () => customer([[few.productId, 2]])));
+    const answers = await Promise.all(
+      buyers.map((b) => call("POST", "/api/orders/from-cart", b.token, { channel: "whatsapp" })),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(2);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(3);
+    expect(await stockOf(few.variantId)).toBe(1);
+    const movements = await movementsOf(few.variantId);
+    expect(movements.map((m) => m.stockAfter).sort()).toEqual([1, 3]);
+  });
+});
+
+describe("a cancelled order", () => {
+  async function cancel(reference: string, token = actors.admin) {
+    return call("POST", `/api/admin/orders/${reference}/status`, token, { status: "annulée" });
+  }
+
+  it("gives its stock back once, recorded with the admin who cancelled it", async () => {
+    const phone = await productWithStock("Huawei Nova", 4);
+    const { token } = await customer([[phone.productId, 3]]);
+    const placed = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    const reference = placed.json().data.reference;
+    expect(await stockOf(phone.variantId)).toBe(1);
+
+    const cancelled = await cancel(reference);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await stockOf(phone.variantId)).toBe(4);
+    const movements = await movementsOf(phone.variantId);
+    expect(movements.map((m) => [m.reason, m.delta, m.stockAfter])).toEqual([
+      ["commande", -3, 1],
+      ["annulation", 3, 4],
+    ]);
+    expect(movements[1]).toMatchObject({
+      orderReference: reference,
+      byUserId: actors.adminUser.id,
+      byName: actors.adminUser.name,
+    });
+
+    // Cancelled is final: never given back twice.
+    const twice = await cancel(reference, actors.superAdmin);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().message).toBe(MSG.orderStatusSame);
+    expect(await stockOf(phone.variantId)).toBe(4);
+  });
+
+  it("gives back nothing for a product that was not tracked", async () => {
+    const untracked = await productWithStock("Film protecteur", null);
+    const { token } = await customer([[untracked.productId, 2]]);
+    const placed = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    expect((await cancel(placed.json().data.reference)).statusCode).toBe(200);
+    expect(await stockOf(untracked.variantId)).toBeNull();
+    expect(await movementsOf(untracked.variantId)).toEqual([]);
+  });
+});
