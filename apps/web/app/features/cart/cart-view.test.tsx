@@ -158,7 +158,9 @@ describe("ordering from the cart", () => {
     address: "",
     message: "",
     hasFile: false,
-    lines: [{ productId: uuid(1), productName: "Produit 1", variantId: null, variantLabel: "", unitPrice: 1000, quantity: 2 }],
+    lines: [
+      { productId: uuid(1), productName: "Produit 1", variantId: null, variantLabel: "", unitPrice: 1000, quantity: 2 },
+    ],
     totalQuantity: 2,
     totalPrice: 2000,
     createdAt: at,
