@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_CART_QUANTITY } from "../constants.ts";
 import { FIELD_MSG } from "../messages.ts";
 import { id, isoDate } from "./common.ts";
-import { product } from "./products.ts";
+import { product, productVariant } from "./products.ts";
 
 export const addToCartInput = z.strictObject({ productId: id });
 export const updateCartInput = z.strictObject({
@@ -20,6 +20,8 @@ export const cartLine = z.object({
   userId: id,
   quantity: z.number(),
   productId: product,
+  /** The variant chosen (decision 024): its label, prices and availability; older clients read `productId`. */
+  variant: productVariant,
   createdAt: isoDate,
   updatedAt: isoDate,
 });

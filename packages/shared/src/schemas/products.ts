@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { CATEGORIES } from "../categories.ts";
-import { MAX_OPTION_VALUES, MAX_PRODUCT_IMAGES, MAX_PRODUCT_OPTIONS, SEARCH_MAX_LENGTH } from "../constants.ts";
+import {
+  MAX_OPTION_VALUES,
+  MAX_PRODUCT_IMAGES,
+  MAX_PRODUCT_OPTIONS,
+  SEARCH_MAX_LENGTH,
+  STOCK_STATUSES,
+} from "../constants.ts";
 import { FIELD_MSG, MSG } from "../messages.ts";
 import { francs, id, isoDate, pageQuery } from "./common.ts";
 
@@ -52,6 +58,12 @@ const echoedReadOnly = {
   updatedAt: z.unknown().optional(),
   __v: z.unknown().optional(),
   rating: z.unknown().optional(),
+  // What answers carry since issue 12 (decision 024): echoed back by the same form.
+  options: z.unknown().optional(),
+  variants: z.unknown().optional(),
+  sellingPriceMax: z.unknown().optional(),
+  stockStatus: z.unknown().optional(),
+  stockLeft: z.unknown().optional(),
 };
 
 function sellingNotAbovePrice(v: { price?: number; sellingPrice?: number }): boolean {
@@ -85,6 +97,14 @@ export const productUpdateInput = z
   .refine(sellingNotAbovePrice, sellingIssue);
 export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
 
+/**
+ * What a customer may know of stock (decision 024): `in_stock` ('En stock'), `low` ('Plus que
+ * N en stock', N in `stockLeft`), `out` ('Épuisé'), `untracked` (always available, shown as in
+ * stock). Exact counts above LOW_STOCK_MAX are not public.
+ */
+export const stockStatusField = z.enum(STOCK_STATUSES);
+const availability = { stockStatus: stockStatusField, stockLeft: z.number().int().nullable() };
+
 export const product = z.object({
   _id: id,
   productName: z.string(),
@@ -92,20 +112,42 @@ export const product = z.object({
   category,
   productImage: z.array(z.string()),
   description: z.string(),
+  /** The cheapest variant's (by selling price): what older clients and cards show. */
   price: z.number(),
   sellingPrice: z.number(),
   userId: z.string().nullable(),
   createdAt: isoDate,
   updatedAt: isoDate,
+  // Added by issue 12 (decision 024); older clients ignore them.
+  options: z.array(productOption),
+  /** The dearest variant's selling price: above `sellingPrice`, cards read "à partir de". */
+  sellingPriceMax: z.number(),
+  /** Over all its variants: out only when every one is. */
+  ...availability,
 });
 export type Product = z.infer<typeof product>;
+
+/** One variant as the product page offers it. */
+export const productVariant = z.object({
+  _id: id,
+  /** One value per option, in the options' order; [] for a product without options. */
+  optionValues: z.array(z.string()),
+  /** "256 Go, Noir"; "" for a product without options. */
+  label: z.string(),
+  price: z.number(),
+  sellingPrice: z.number(),
+  /** Its own photos; empty: the product's. */
+  images: z.array(z.string()),
+  ...availability,
+});
+export type ProductVariant = z.infer<typeof productVariant>;
 
 /** Customers' reviews of a product: average of 1-5 stars (one decimal), null when none yet. */
 export const productRating = z.object({ average: z.number().nullable(), count: z.number().int().min(0) });
 export type ProductRating = z.infer<typeof productRating>;
 
-/** What /api/product-details answers: the product and its real rating. */
-export const productDetails = product.extend({ rating: productRating });
+/** What /api/product-details answers: the product, its real rating and its variants. */
+export const productDetails = product.extend({ rating: productRating, variants: z.array(productVariant) });
 export type ProductDetails = z.infer<typeof productDetails>;
 
 export const PRICE_SORTS = ["asc", "dsc"] as const;

@@ -3,21 +3,26 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../lib/envelope.ts";
-import { toApiProduct } from "../products/products.mapper.ts";
+import { toApiProduct, toApiVariant } from "../products/products.mapper.ts";
 import * as service from "./cart.service.ts";
 
 /** A signed-in user's own cart: every route needs a token, and acts on that user's lines only. */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", app.authenticate);
 
-  const toApi = (request: FastifyRequest, { line, product }: service.CartLineWithProduct): CartLine => ({
-    _id: line.id,
-    userId: line.userId,
-    quantity: line.quantity,
-    productId: toApiProduct(product, request.imageOrigin),
-    createdAt: line.createdAt.toISOString(),
-    updatedAt: line.updatedAt.toISOString(),
-  });
+  const toApi = (request: FastifyRequest, { line, product }: service.CartLineWithProduct): CartLine => {
+    const variant = product.variants.find((v) => v.id === line.variantId);
+    if (!variant) throw new Error(`cart line ${line.id}: its variant is not among its product's`);
+    return {
+      _id: line.id,
+      userId: line.userId,
+      quantity: line.quantity,
+      productId: toApiProduct(product, request.imageOrigin),
+      variant: toApiVariant(variant, request.imageOrigin),
+      createdAt: line.createdAt.toISOString(),
+      updatedAt: line.updatedAt.toISOString(),
+    };
+  };
 
   app.post(
     "/addtocart",

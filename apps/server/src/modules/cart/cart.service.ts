@@ -3,13 +3,14 @@ import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type CartLineRow, cartLines, products } from "../../db/schema.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
-import type { ProductListRow } from "../products/products.mapper.ts";
+import type { ProductWithVariants } from "../products/products.mapper.ts";
 import { productDetails } from "../products/products.service.ts";
-import { defaultVariantOf } from "../products/variants.service.ts";
+import { defaultVariantOf, withVariants } from "../products/variants.service.ts";
 
 export interface CartLineWithProduct {
   line: CartLineRow;
-  product: ProductListRow;
+  /** With its variants: the line's is among them (`line.variantId`). */
+  product: ProductWithVariants;
 }
 
 const { searchVector: _v, searchText: _t, ...productColumns } = getTableColumns(products);
@@ -37,12 +38,17 @@ export async function countCartLines(db: Db, userId: string): Promise<number> {
 }
 
 export async function viewCart(db: Db, userId: string): Promise<CartLineWithProduct[]> {
-  return db
+  const rows = await db
     .select({ line: cartLines, product: productColumns })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
     .where(eq(cartLines.userId, userId))
     .orderBy(desc(cartLines.createdAt), desc(cartLines.id));
+  const withTheirs = await withVariants(
+    db,
+    rows.map((r) => r.product),
+  );
+  return rows.map((r, i) => ({ line: r.line, product: withTheirs[i] ?? { ...r.product, variants: [] } }));
 }
 
 /** Another user's line is answered as unknown, so ids of other carts reveal nothing. */

@@ -11,8 +11,9 @@ import { asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products, reviews, type UserRow } from "../../db/schema.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
-import type { ProductListRow } from "./products.mapper.ts";
+import type { ProductWithVariants } from "./products.mapper.ts";
 import { planSearch, searchCondition, searchRank, searchWords } from "./search.ts";
+import { withVariants } from "./variants.service.ts";
 
 /** Every column but the search ones, which only the database needs. */
 const columns = {
@@ -31,7 +32,7 @@ const columns = {
 };
 
 export interface Page {
-  rows: ProductListRow[];
+  rows: ProductWithVariants[];
   total: number;
 }
 
@@ -46,7 +47,7 @@ async function page(db: Db, where: SQL | undefined, { page, limit }: PageQuery, 
       .offset((page - 1) * limit),
     db.select({ total: count() }).from(products).where(where),
   ]);
-  return { rows, total: totals?.total ?? 0 };
+  return { rows: await withVariants(db, rows), total: totals?.total ?? 0 };
 }
 
 /** Newest first; an ADMIN's list holds only the products it owns (SPEC.md §6). */
@@ -75,19 +76,23 @@ export function productsOfCategories(db: Db, names: readonly string[], query: Fi
 }
 
 /** The newest product of each category that has one, in the storefront's category order. */
-export async function categoryHighlights(db: Db): Promise<ProductListRow[]> {
+export async function categoryHighlights(db: Db): Promise<ProductWithVariants[]> {
   const rows = await db
     .selectDistinctOn([products.category], columns)
     .from(products)
     .orderBy(products.category, desc(products.createdAt), desc(products.id));
   const order = new Map<string, number>(CATEGORIES.map((c, i) => [c, i]));
-  return rows.sort((a, b) => (order.get(a.category) ?? 0) - (order.get(b.category) ?? 0));
+  return withVariants(
+    db,
+    rows.sort((a, b) => (order.get(a.category) ?? 0) - (order.get(b.category) ?? 0)),
+  );
 }
 
-export async function productDetails(db: Db, id: string): Promise<ProductListRow> {
+export async function productDetails(db: Db, id: string): Promise<ProductWithVariants> {
   const [row] = await db.select(columns).from(products).where(eq(products.id, id)).limit(1);
   if (!row) throw notFound(MSG.productNotFound);
-  return row;
+  const [withTheirs] = await withVariants(db, [row]);
+  return withTheirs ?? { ...row, variants: [] };
 }
 
 /**
@@ -98,7 +103,7 @@ export async function productDetails(db: Db, id: string): Promise<ProductListRow
 export async function productWithRating(
   db: Db,
   id: string,
-): Promise<{ row: ProductListRow; rating: { average: number | null; count: number } }> {
+): Promise<{ row: ProductWithVariants; rating: { average: number | null; count: number } }> {
   const [found] = await db
     .select({
       ...columns,
@@ -111,7 +116,8 @@ export async function productWithRating(
     .groupBy(products.id);
   if (!found) throw notFound(MSG.productNotFound);
   const { reviewCount, averageRating, ...row } = found;
-  return { row, rating: { average: reviewCount > 0 ? averageRating : null, count: reviewCount } };
+  const [withTheirs = { ...row, variants: [] }] = await withVariants(db, [row]);
+  return { row: withTheirs, rating: { average: reviewCount > 0 ? averageRating : null, count: reviewCount } };
 }
 
 /** See search.ts and docs/decisions/005-search.md. An empty query finds nothing. */
@@ -132,7 +138,10 @@ export async function searchProducts(db: Db, q: string, { page, limit }: PageQue
       .orderBy(desc(searchRank(plan)), desc(products.createdAt), desc(products.id))
       .limit(limit)
       .offset((page - 1) * limit);
-    const rows = found.map(({ total: _total, ...row }) => row);
+    const rows = await withVariants(
+      tx,
+      found.map(({ total: _total, ...row }) => row),
+    );
     if (found[0]) return { rows, total: found[0].total };
     // Past the last page the window has no row to tell the total: count it.
     const [counted] = await tx.select({ total: count() }).from(products).where(where);
@@ -157,17 +166,23 @@ function editable<T extends ProductCreateInput | ProductUpdateInput>(input: T): 
 }
 
 /** The owner is the creator, whatever `userId` the client sent. */
-export async function createProduct(db: Db, actor: UserRow, input: ProductCreateInput): Promise<ProductListRow> {
+export async function createProduct(db: Db, actor: UserRow, input: ProductCreateInput): Promise<ProductWithVariants> {
   const [row] = await db
     .insert(products)
     .values({ ...editable(input), userId: actor.id })
     .returning(columns);
   if (!row) throw new Error("insert returned no row");
-  return row;
+  // Its default variant was made with it (migration 0009).
+  return productDetails(db, row.id);
 }
 
 /** An ADMIN acts only on its own products; a SUPERADMIN on any. The refusal names the act. */
-async function ownedProduct(db: Db, actor: UserRow, id: string, act: "update" | "delete"): Promise<ProductListRow> {
+async function ownedProduct(
+  db: Db,
+  actor: UserRow,
+  id: string,
+  act: "update" | "delete",
+): Promise<ProductWithVariants> {
   const row = await productDetails(db, id);
   if (actor.role !== "SUPERADMIN" && row.userId !== actor.id) {
     throw forbidden(act === "delete" ? MSG.productNotOwnedDelete : MSG.productNotOwned);
@@ -185,7 +200,7 @@ function breaksPriceRule(error: unknown): boolean {
   return pgError?.code === "23514" && pgError.constraint === "products_selling_price_check";
 }
 
-export async function updateProduct(db: Db, actor: UserRow, input: ProductUpdateInput): Promise<ProductListRow> {
+export async function updateProduct(db: Db, actor: UserRow, input: ProductUpdateInput): Promise<ProductWithVariants> {
   const current = await ownedProduct(db, actor, input._id, "update");
   const changes = editable(input); // undefined fields are left as they are
   // The admin form may send back the product with nothing changed: nothing to write.
@@ -196,7 +211,8 @@ export async function updateProduct(db: Db, actor: UserRow, input: ProductUpdate
   try {
     const [row] = await db.update(products).set(changes).where(eq(products.id, current.id)).returning(columns);
     if (!row) throw notFound(MSG.productNotFound);
-    return row;
+    // The default variant's prices followed (migration 0009's trigger).
+    return productDetails(db, row.id);
   } catch (error) {
     // A concurrent update may have changed the other price since `current` was read.
     if (breaksPriceRule(error)) throw sellingAbovePrice();

@@ -672,7 +672,23 @@ describe("catalogue by category", () => {
     const [first] = seeded;
     const res = await post("/api/product-details", null, { productId: first?._id });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ ...first, rating: { average: null, count: 0 } });
+    const { variants, ...details } = res.json().data;
+    expect(details).toEqual({ ...first, rating: { average: null, count: 0 } });
+    // A product without options: its one variant, with no values, its prices, not tracked.
+    expect(variants).toEqual([
+      {
+        _id: expect.any(String),
+        optionValues: [],
+        label: "",
+        price: first?.price,
+        sellingPrice: first?.sellingPrice,
+        images: [],
+        stockStatus: "untracked",
+        stockLeft: null,
+      },
+    ]);
+    expect(first).toMatchObject({ options: [], stockStatus: "untracked", stockLeft: null });
+    expect(first?.sellingPriceMax).toBe(first?.sellingPrice);
     expectFailure(await post("/api/product-details", null, { productId: UNKNOWN_ID }), 404, MSG.productNotFound);
     expectIssue(await post("/api/product-details", null, { productId: "abc" }), "body.productId", FIELD_MSG.idInvalid);
   });

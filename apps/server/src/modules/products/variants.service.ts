@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type ProductVariantRow, productVariants } from "../../db/schema.ts";
 
@@ -24,4 +24,32 @@ export async function defaultVariantOf(db: Db, productId: string): Promise<Produ
     )
     .limit(1);
   return row;
+}
+
+/** The variants of these products, each product's in its position order. */
+export async function variantsByProduct(
+  db: Db,
+  productIds: readonly string[],
+): Promise<Map<string, ProductVariantRow[]>> {
+  const byProduct = new Map<string, ProductVariantRow[]>(productIds.map((id) => [id, []]));
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select()
+    .from(productVariants)
+    .where(inArray(productVariants.productId, [...productIds]))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.sellingPrice));
+  for (const row of rows) byProduct.get(row.productId)?.push(row);
+  return byProduct;
+}
+
+/** Rows with their variants, in one query for all of them. */
+export async function withVariants<T extends { id: string }>(
+  db: Db,
+  rows: readonly T[],
+): Promise<(T & { variants: ProductVariantRow[] })[]> {
+  const byProduct = await variantsByProduct(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ ...row, variants: byProduct.get(row.id) ?? [] }));
 }

@@ -10,6 +10,7 @@ import {
   createActors,
   createTestApp,
   freshDatabase,
+  INJECT_ORIGIN,
   type TestContext,
   uploadProduct,
 } from "../../test/harness.ts";
@@ -141,6 +142,81 @@ describe("a cart line names a variant", () => {
       variantLabel: "256 Go",
       unitPrice: 750000,
     });
+  });
+});
+
+describe("what customers read of a product's variants", () => {
+  it("options, each variant's prices and availability, never a count above 3; the cache follows orders", async () => {
+    const id = await newProduct({ productName: "iPhone 15", price: 900000, sellingPrice: 800000 });
+    await ctx.database.db
+      .update(products)
+      .set({
+        options: [{ name: "Stockage", values: ["128 Go", "256 Go", "512 Go"] }],
+        price: 650000,
+        sellingPrice: 600000,
+      })
+      .where(eq(products.id, id));
+    await ctx.database.db.delete(productVariants).where(eq(productVariants.productId, id));
+    await ctx.database.db.insert(productVariants).values([
+      { productId: id, position: 0, optionValues: ["128 Go"], price: 650000, sellingPrice: 600000, stock: 0 },
+      { productId: id, position: 1, optionValues: ["256 Go"], price: 750000, sellingPrice: 700000, stock: 2 },
+      {
+        productId: id,
+        position: 2,
+        optionValues: ["512 Go"],
+        price: 850000,
+        sellingPrice: 800000,
+        stock: 17,
+        images: ["/uploads/images/i15-512/800.webp"],
+      },
+    ]);
+    await ctx.app.catalogueChanged();
+    const details = async () => {
+      const res = await ctx.app.inject({ method: "POST", url: "/api/product-details", payload: { productId: id } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res;
+    };
+    const first = await details();
+    const product = first.json().data;
+    expect(product).toMatchObject({
+      options: [{ name: "Stockage", values: ["128 Go", "256 Go", "512 Go"] }],
+      sellingPrice: 600000,
+      sellingPriceMax: 800000,
+      stockStatus: "in_stock",
+      stockLeft: null,
+    });
+    expect(
+      product.variants.map((v: Record<string, unknown>) => [v.label, v.sellingPrice, v.stockStatus, v.stockLeft]),
+    ).toEqual([
+      ["128 Go", 600000, "out", null],
+      ["256 Go", 700000, "low", 2],
+      ["512 Go", 800000, "in_stock", null],
+    ]);
+    expect(product.variants[2].images).toEqual([`${INJECT_ORIGIN}/uploads/images/i15-512/800.webp`]);
+    // The count of 17 is nowhere in the answer, under any name.
+    const numbers = (value: unknown): unknown[] =>
+      value && typeof value === "object" ? Object.values(value).flatMap(numbers) : [value];
+    expect(numbers(product)).not.toContain(17);
+    expect(first.body).not.toMatch(/"stock"/);
+
+    // An order of the 256 Go (the cheapest that can be bought) shows at once: 'Plus que 1'.
+    const added = await ctx.app.inject({
+      method: "POST",
+      url: "/api/addtocart",
+      headers: bearer(actors.otherAdmin),
+      payload: { productId: id },
+    });
+    expect(added.json().data.variant).toMatchObject({ label: "256 Go", stockStatus: "low", stockLeft: 2 });
+    const ordered = await ctx.app.inject({
+      method: "POST",
+      url: "/api/orders/from-cart",
+      headers: bearer(actors.otherAdmin),
+      payload: { channel: "phone" },
+    });
+    expect(ordered.statusCode, ordered.body).toBe(201);
+    const after = (await details()).json().data;
+    expect(after.variants[1]).toMatchObject({ stockStatus: "low", stockLeft: 1 });
+    expect(after).toMatchObject({ stockStatus: "in_stock" });
   });
 });
 

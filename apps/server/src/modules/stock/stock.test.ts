@@ -14,6 +14,7 @@ import {
   tokenFor,
   uploadProduct,
 } from "../../test/harness.ts";
+import { shownChange } from "./stock.service.ts";
 
 /**
  * Issue 12 §2, decision 024: an order takes its stock or is refused with nothing written; two
@@ -74,6 +75,18 @@ async function customer(cart: [string, number][]) {
 }
 
 const orderCount = async () => (await ctx.database.db.select({ n: count() }).from(orders))[0]?.n ?? 0;
+
+describe("what customers see changes", () => {
+  it("only across the low line, and at every step under it", () => {
+    expect(shownChange(10, 9)).toBe(false);
+    expect(shownChange(5, 4)).toBe(false);
+    expect(shownChange(4, 3)).toBe(true);
+    expect(shownChange(3, 2)).toBe(true);
+    expect(shownChange(1, 0)).toBe(true);
+    expect(shownChange(0, 5)).toBe(true);
+    expect(shownChange(null, null)).toBe(false);
+  });
+});
 
 describe("an order takes its stock", () => {
   it("from the cart's button: the count goes down and the movement names the order", async () => {

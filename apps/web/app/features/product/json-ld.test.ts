@@ -14,7 +14,12 @@ const PRODUCT: ProductDetails = {
   userId: null,
   createdAt: "2025-01-01T00:00:00.000Z",
   updatedAt: "2025-01-01T00:00:00.000Z",
+  options: [],
+  sellingPriceMax: 450_000,
+  stockStatus: "untracked",
+  stockLeft: null,
   rating: { average: null, count: 0 },
+  variants: [],
 };
 const OPTS = { origin: "https://boutique.cm", shopName: "Maképé Phones", description: "Neuf." };
 

@@ -77,6 +77,10 @@ describe("productValues", () => {
         userId: null,
         createdAt: "",
         updatedAt: "",
+        options: [],
+        sellingPriceMax: 550000,
+        stockStatus: "untracked",
+        stockLeft: null,
       }),
     ).toEqual({
       productName: "Galaxy S24",

@@ -24,6 +24,10 @@ const PRODUCT: Product = {
   userId: null,
   createdAt: "2025-01-01T00:00:00.000Z",
   updatedAt: "2025-01-01T00:00:00.000Z",
+  options: [],
+  sellingPriceMax: 550000,
+  stockStatus: "untracked",
+  stockLeft: null,
 };
 
 const settle = () => act(async () => {});

@@ -22,6 +22,10 @@ const product = (n: number, name: string): Product => ({
   userId: null,
   createdAt: "2025-01-01T00:00:00.000Z",
   updatedAt: "2025-01-01T00:00:00.000Z",
+  options: [],
+  sellingPriceMax: 350000,
+  stockStatus: "untracked",
+  stockLeft: null,
 });
 const PRODUCTS = [product(1, "iPhone 13 Mini"), product(2, "iPhone 13 Pro")];
 
