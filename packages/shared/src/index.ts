@@ -18,6 +18,7 @@ export * from "./schemas/orders.ts";
 export * from "./schemas/products.ts";
 export * from "./schemas/reviews.ts";
 export * from "./schemas/shop.ts";
+export * from "./schemas/stock.ts";
 export * from "./schemas/users.ts";
 export * from "./variants.ts";
 export * from "./whatsapp.ts";

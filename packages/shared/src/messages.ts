@@ -66,6 +66,11 @@ export const MSG = {
   orderFileNotFound: "Aucun fichier pour cette commande.",
   // back-office: orders, messages, dashboard
   adminOrdersListed: "Commandes.",
+  variantNotFound: "Variante introuvable.",
+  stockAdjusted: "Stock mis à jour.",
+  stockListed: "Stock.",
+  stockMovementsListed: "Mouvements de stock.",
+  stockUntracked: "Ce stock n'est pas suivi : indiquez d'abord le nombre en stock.",
   adminOrderNotFound: "Commande introuvable.",
   orderStatusChanged: "Statut de la commande mis à jour.",
   orderStatusSame: "La commande a déjà ce statut.",
@@ -86,6 +91,9 @@ export const MSG = {
 
 /** Field-level messages used inside the schemas. */
 export const FIELD_MSG = {
+  stockNoteRequired: "Indiquez la raison du changement de stock.",
+  stockAdjustOneOf: "Indiquez soit une quantité à ajouter ou retirer, soit le nouveau nombre en stock.",
+  stockDeltaZero: "La quantité à ajouter ou retirer ne peut pas être zéro.",
   nameRequired: "Le nom est obligatoire.",
   emailInvalid: "Adresse e-mail invalide.",
   passwordRequired: "Le mot de passe est obligatoire.",
@@ -130,3 +138,6 @@ export const FIELD_MSG = {
  */
 export const notEnoughStock = (name: string, left: number) =>
   left === 0 ? `« ${name} » est épuisé.` : `Il ne reste que ${left} « ${name} » en stock.`;
+
+/** An adjustment that would take a count below zero: what remains. */
+export const stockBelowZero = (left: number) => `Le stock ne peut pas descendre sous zéro : il en reste ${left}.`;

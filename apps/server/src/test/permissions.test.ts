@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, orders } from "../db/schema.ts";
+import { contactMessages, orders, products, productVariants } from "../db/schema.ts";
 import { orderFromForm } from "../modules/orders/orders.service.ts";
 import {
   type Actors,
@@ -62,6 +62,16 @@ const FILE_ORDER = "CMD-PERM";
 
 /** A contact message, for the inbox's calls. */
 const MESSAGE_ID = "6f9c2a3e-0b1d-4c5e-8f7a-9b8c7d6e5f4a";
+/** A product of the first ADMIN whose stock the back-office's stock calls read and change. */
+const STOCK_PRODUCT = "5d7c1b2a-3e4f-4a5b-8c6d-7e8f9a0b1c2d";
+
+async function stockVariant(): Promise<string> {
+  const [variant] = await ctx.database.db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, STOCK_PRODUCT));
+  return variant?.id ?? "";
+}
 
 /** A cart with one product for the actor, so that the cart can become an order. */
 async function cartOrderBody(actor: ActorName) {
@@ -202,6 +212,29 @@ const CALLS: Call[] = [
     expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
   },
   {
+    method: "GET",
+    url: `/api/admin/products/${STOCK_PRODUCT}/stock`,
+    // Stock is part of the product: an ADMIN manages its own products' only.
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/stock/adjust",
+    body: async () => ({ variantId: await stockVariant(), stock: 5, note: "Inventaire" }),
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/stock/movements",
+    // Each admin reads the history of the products it manages (none, for the other ADMIN).
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: `/api/admin/stock/movements?productId=${STOCK_PRODUCT}`,
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
     method: "POST",
     url: "/api/reviews",
     body: async () => ({ productId: await adminProduct(), rating: 4 }),
@@ -223,6 +256,12 @@ beforeAll(async () => {
     { bytes: png, name: "photo.png", mime: "image/png", ext: "png" },
     { newReference: () => FILE_ORDER },
   );
+  await ctx.database.db.insert(products).values({
+    ...productBody(),
+    id: STOCK_PRODUCT,
+    category: "IPHONE 13",
+    userId: actors.adminUser.id,
+  });
   await ctx.database.db
     .insert(contactMessages)
     .values({ id: MESSAGE_ID, name: "Awa", email: "awa@test.cm", subject: "Bonjour", message: "Disponible ?" });

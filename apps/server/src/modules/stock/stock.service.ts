@@ -1,8 +1,26 @@
-import { LOW_STOCK_MAX, lineName, notEnoughStock, stockStatus } from "@shop/shared";
-import { and, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import {
+  LOW_STOCK_MAX,
+  lineName,
+  MSG,
+  notEnoughStock,
+  type StockAdjustInput,
+  type StockMovementsQuery,
+  stockBelowZero,
+  stockStatus,
+} from "@shop/shared";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { type OrderLineRow, type OrderRow, productVariants, stockMovements } from "../../db/schema.ts";
-import { conflict } from "../../lib/errors.ts";
+import {
+  type OrderLineRow,
+  type OrderRow,
+  type ProductVariantRow,
+  products,
+  productVariants,
+  type StockMovementRow,
+  stockMovements,
+  type UserRow,
+} from "../../db/schema.ts";
+import { conflict, forbidden, notFound } from "../../lib/errors.ts";
 
 /**
  * Stock counts (decision 024): taken when an order is recorded, given back when it is
@@ -137,3 +155,146 @@ export const stockLinesOf = (lines: readonly OrderLineRow[]): StockLine[] =>
       ? [{ variantId: l.variantId, productName: l.productName, variantLabel: l.variantLabel, quantity: l.quantity }]
       : [],
   );
+
+// The back-office: exact counts, adjustments and the history, for ADMIN (its own products, as
+// for every product write) and SUPERADMIN (any).
+
+/** A variant with its product's name and owner, as the back-office's stock calls read it. */
+export interface VariantStockRow {
+  variant: ProductVariantRow;
+  productName: string;
+  ownerId: string | null;
+}
+
+const variantWithProduct = {
+  variant: productVariants,
+  productName: products.productName,
+  ownerId: products.userId,
+};
+
+function mayManage(actor: Pick<UserRow, "id" | "role">, ownerId: string | null) {
+  if (actor.role !== "SUPERADMIN" && ownerId !== actor.id) throw forbidden(MSG.productNotOwned);
+}
+
+/** Every variant of a product with its exact count, in position order. */
+export async function productStock(db: Db, actor: UserRow, productId: string): Promise<VariantStockRow[]> {
+  const [product] = await db
+    .select({ ownerId: products.userId })
+    .from(products)
+    .where(eq(products.id, productId))
+    .limit(1);
+  if (!product) throw notFound(MSG.productNotFound);
+  mayManage(actor, product.ownerId);
+  return db
+    .select(variantWithProduct)
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.position), asc(productVariants.sellingPrice));
+}
+
+/**
+ * An admin's quick adjustment: units added or taken (`delta`, never below zero, only on a
+ * tracked count) or a new count (`stock`; null stops tracking), with the reason, as one
+ * movement. The variant's row is locked, so an order or another admin in between is counted
+ * from, not overwritten.
+ */
+export async function adjustStock(
+  db: Db,
+  actor: UserRow,
+  input: StockAdjustInput,
+): Promise<{ row: VariantStockRow; shownChanged: boolean }> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select(variantWithProduct)
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(productVariants.id, input.variantId))
+      .for("update", { of: productVariants });
+    if (!found) throw notFound(MSG.variantNotFound);
+    mayManage(actor, found.ownerId);
+    const before = found.variant.stock;
+    let after: number | null;
+    if (input.delta !== undefined) {
+      if (before === null) throw conflict(MSG.stockUntracked);
+      if (before + input.delta < 0) throw conflict(stockBelowZero(before));
+      after = before + input.delta;
+    } else {
+      after = input.stock ?? null;
+    }
+    const [variant] = await tx
+      .update(productVariants)
+      .set({ stock: after, updatedAt: sql`now()` })
+      .where(eq(productVariants.id, input.variantId))
+      .returning();
+    if (!variant) throw notFound(MSG.variantNotFound);
+    // Stopping tracking is no movement of units; starting it counts from zero.
+    if (after !== null && after !== before) {
+      await tx.insert(stockMovements).values({
+        variantId: variant.id,
+        delta: after - (before ?? 0),
+        stockAfter: after,
+        reason: "ajustement",
+        note: input.note,
+        byUserId: actor.id,
+        byName: actor.name,
+      });
+    }
+    return { row: { ...found, variant }, shownChanged: before !== after && shownChange(before, after) };
+  });
+}
+
+export interface MovementRow {
+  movement: StockMovementRow;
+  productId: string;
+  productName: string;
+  optionValues: string[];
+}
+
+/** The history, newest first: of one product, one variant, or (SUPERADMIN) the whole shop. */
+export async function stockHistory(
+  db: Db,
+  actor: UserRow,
+  query: StockMovementsQuery,
+): Promise<{ rows: MovementRow[]; total: number }> {
+  if (query.productId) await productStock(db, actor, query.productId);
+  if (query.variantId) {
+    const [found] = await db
+      .select({ ownerId: products.userId })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(productVariants.id, query.variantId));
+    if (!found) throw notFound(MSG.variantNotFound);
+    mayManage(actor, found.ownerId);
+  }
+  const conditions: (SQL | undefined)[] = [
+    query.productId ? eq(productVariants.productId, query.productId) : undefined,
+    query.variantId ? eq(stockMovements.variantId, query.variantId) : undefined,
+    // An ADMIN reads the history of its own products only.
+    actor.role === "SUPERADMIN" ? undefined : eq(products.userId, actor.id),
+  ];
+  const where = and(...conditions);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        movement: stockMovements,
+        productId: products.id,
+        productName: products.productName,
+        optionValues: productVariants.optionValues,
+      })
+      .from(stockMovements)
+      .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(where)
+      .orderBy(desc(stockMovements.createdAt), desc(stockMovements.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db
+      .select({ total: count() })
+      .from(stockMovements)
+      .innerJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}

@@ -1,5 +1,5 @@
 import { readdirSync } from "node:fs";
-import { MSG, notEnoughStock } from "@shop/shared";
+import { FIELD_MSG, MSG, notEnoughStock } from "@shop/shared";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartLines, orders, productVariants, stockMovements } from "../../db/schema.ts";
@@ -267,5 +267,108 @@ describe("a cancelled order", () => {
     expect((await cancel(placed.json().data.reference)).statusCode).toBe(200);
     expect(await stockOf(untracked.variantId)).toBeNull();
     expect(await movementsOf(untracked.variantId)).toEqual([]);
+  });
+});
+
+describe("the back-office's stock", () => {
+  const adjust = (body: object, token = actors.superAdmin) => call("POST", "/api/admin/stock/adjust", token, body);
+
+  it("adds or takes units with a reason, never below zero, each change a movement", async () => {
+    const phone = await productWithStock("Tecno Spark", 2);
+    const added = await adjust({ variantId: phone.variantId, delta: 5, note: "Livraison du fournisseur" });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({
+      message: MSG.stockAdjusted,
+      data: { _id: phone.variantId, productName: "Tecno Spark", label: "", stock: 7, stockStatus: "in_stock" },
+    });
+    const tooMany = await adjust({ variantId: phone.variantId, delta: -8, note: "Casse" });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().message).toBe("Le stock ne peut pas descendre sous zéro : il en reste 7.");
+    expect(await stockOf(phone.variantId)).toBe(7);
+    const movements = await movementsOf(phone.variantId);
+    expect(movements).toEqual([
+      expect.objectContaining({
+        delta: 5,
+        stockAfter: 7,
+        reason: "ajustement",
+        note: "Livraison du fournisseur",
+        byName: ctx.superAdmin.name,
+        orderReference: null,
+      }),
+    ]);
+  });
+
+  it("starts and stops tracking with a new count", async () => {
+    const free = await productWithStock("Support voiture", null);
+    const untracked = await adjust({ variantId: free.variantId, delta: 1, note: "x" });
+    expect(untracked.statusCode).toBe(409);
+    expect(untracked.json().message).toBe(MSG.stockUntracked);
+    const counted = await adjust({ variantId: free.variantId, stock: 4, note: "Inventaire" });
+    expect(counted.json().data).toMatchObject({ stock: 4, stockStatus: "in_stock" });
+    expect((await movementsOf(free.variantId)).map((m) => [m.delta, m.stockAfter])).toEqual([[4, 4]]);
+    const stopped = await adjust({ variantId: free.variantId, stock: null, note: "Toujours disponible" });
+    expect(stopped.json().data).toMatchObject({ stock: null, stockStatus: "untracked" });
+    expect(await movementsOf(free.variantId)).toHaveLength(1);
+  });
+
+  it.each([
+    ["both a delta and a count", { delta: 1, stock: 3, note: "x" }, "body.delta", "stockAdjustOneOf"],
+    ["neither", { note: "x" }, "body.delta", "stockAdjustOneOf"],
+    ["no reason", { delta: 1 }, "body.note", "stockNoteRequired"],
+    ["a blank reason", { delta: 1, note: "   " }, "body.note", "stockNoteRequired"],
+    ["a zero delta", { delta: 0, note: "x" }, "body.delta", "stockDeltaZero"],
+  ] as const)("refuses %s in French", async (_case, body, path, key) => {
+    const phone = await productWithStock("Nokia 105", 3);
+    const res = await adjust({ variantId: phone.variantId, ...body });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toContainEqual({ path, message: FIELD_MSG[key] });
+    expect(await stockOf(phone.variantId)).toBe(3);
+  });
+
+  it("shows customers a product back in stock at once", async () => {
+    const back = await productWithStock("AirPods 4", 0);
+    const details = async () =>
+      (await call("POST", "/api/product-details", null, { productId: back.productId })).json().data;
+    expect((await details()).stockStatus).toBe("out");
+    await adjust({ variantId: back.variantId, delta: 10, note: "Arrivage" });
+    expect(await details()).toMatchObject({ stockStatus: "in_stock", stockLeft: null });
+  });
+
+  it("an adjustment and an order for the last unit at the same moment: never below zero", async () => {
+    for (let round = 0; round < 4; round++) {
+      const last = await productWithStock(`Unique ${round}`, 1);
+      const buyer = await customer([[last.productId, 1]]);
+      const answers = await Promise.all([
+        call("POST", "/api/orders/from-cart", buyer.token, { channel: "whatsapp" }),
+        adjust({ variantId: last.variantId, delta: -1, note: "Vendu en boutique" }),
+      ]);
+      expect(
+        answers.filter((a) => a.statusCode < 300),
+        answers.map((a) => a.body).join("\n"),
+      ).toHaveLength(1);
+      expect(await stockOf(last.variantId)).toBe(0);
+      expect(await movementsOf(last.variantId)).toHaveLength(1);
+    }
+  });
+
+  it("lists every movement of a product, newest first: orders, cancellations, adjustments", async () => {
+    const phone = await productWithStock("Galaxy Z Flip", 3);
+    const { user, token } = await customer([[phone.productId, 1]]);
+    const placed = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    const reference = placed.json().data.reference;
+    await call("POST", `/api/admin/orders/${reference}/status`, actors.admin, { status: "annulée" });
+    await adjust({ variantId: phone.variantId, delta: 2, note: "Retour client" });
+    const res = await call("GET", `/api/admin/stock/movements?productId=${phone.productId}`, actors.superAdmin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().meta).toEqual({ page: 1, limit: 100, total: 3 });
+    expect(
+      res.json().data.map((m: Record<string, unknown>) => [m.reason, m.delta, m.stockAfter, m.orderReference, m.by]),
+    ).toEqual([
+      ["ajustement", 2, 5, null, { _id: ctx.superAdmin.id, name: ctx.superAdmin.name }],
+      ["annulation", 1, 3, reference, { _id: actors.adminUser.id, name: actors.adminUser.name }],
+      ["commande", -1, 2, reference, { _id: user.id, name: user.name }],
+    ]);
+    const stock = await call("GET", `/api/admin/products/${phone.productId}/stock`, actors.superAdmin);
+    expect(stock.json().data).toEqual([expect.objectContaining({ _id: phone.variantId, stock: 5 })]);
   });
 });
