@@ -71,6 +71,9 @@ export const MSG = {
   stockListed: "Stock.",
   stockMovementsListed: "Mouvements de stock.",
   stockUntracked: "Ce stock n'est pas suivi : indiquez d'abord le nombre en stock.",
+  stockChangedMeanwhile:
+    "Le stock a changé pendant la modification (une commande ?). Rechargez la fiche et recommencez.",
+  variantsSaved: "Variantes enregistrées.",
   adminOrderNotFound: "Commande introuvable.",
   orderStatusChanged: "Statut de la commande mis à jour.",
   orderStatusSame: "La commande a déjà ce statut.",
@@ -92,6 +95,11 @@ export const MSG = {
 /** Field-level messages used inside the schemas. */
 export const FIELD_MSG = {
   stockNoteRequired: "Indiquez la raison du changement de stock.",
+  optionNameDuplicate: "Deux options portent le même nom.",
+  optionValueDuplicate: "Une option a deux fois la même valeur.",
+  variantValuesMismatch: "Chaque variante doit avoir une valeur de chaque option, dans l'ordre des options.",
+  variantDuplicate: "Deux variantes ont les mêmes valeurs.",
+  variantWithoutOptions: "Un produit sans option a une seule variante, sans valeur.",
   stockAdjustOneOf: "Indiquez soit une quantité à ajouter ou retirer, soit le nouveau nombre en stock.",
   stockDeltaZero: "La quantité à ajouter ou retirer ne peut pas être zéro.",
   nameRequired: "Le nom est obligatoire.",

@@ -224,6 +224,15 @@ const CALLS: Call[] = [
     expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 403, superAdmin: 200 },
   },
   {
+    method: "POST",
+    url: `/api/admin/products/${STOCK_PRODUCT}/variants`,
+    body: async () => ({
+      options: [],
+      variants: [{ _id: await stockVariant(), optionValues: [], price: 300000, sellingPrice: 275000, stock: 6 }],
+    }),
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
     method: "GET",
     url: "/api/admin/stock/movements",
     // Each admin reads the history of the products it manages (none, for the other ADMIN).

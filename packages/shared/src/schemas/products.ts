@@ -4,6 +4,7 @@ import {
   MAX_OPTION_VALUES,
   MAX_PRODUCT_IMAGES,
   MAX_PRODUCT_OPTIONS,
+  MAX_PRODUCT_VARIANTS,
   SEARCH_MAX_LENGTH,
   STOCK_STATUSES,
 } from "../constants.ts";
@@ -141,6 +142,73 @@ export const productVariant = z.object({
   ...availability,
 });
 export type ProductVariant = z.infer<typeof productVariant>;
+
+/** One variant as the back-office's product form sends it (decision 024). */
+export const variantInput = z.strictObject({
+  /** An existing variant kept (its history and carts) even if its values change. */
+  _id: id.optional(),
+  optionValues: z.array(z.string().trim().min(1).max(40)).max(MAX_PRODUCT_OPTIONS),
+  price: francs,
+  sellingPrice: francs,
+  /** null: not tracked ('non suivi'). */
+  stock: z.number().int().min(0).max(1_000_000).nullable(),
+  /**
+   * The count the form was opened with: if an order changed it since, the save is refused
+   * rather than overwrite it.
+   */
+  stockSeen: z.number().int().min(0).nullable().optional(),
+  images: z.array(imageUrl).max(MAX_PRODUCT_IMAGES, FIELD_MSG.tooManyImages).default([]),
+});
+export type VariantInput = z.infer<typeof variantInput>;
+
+const sameValues = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((v, i) => v.toLowerCase() === b[i]?.toLowerCase());
+
+/**
+ * POST /api/admin/products/:id/variants: the product's options and every variant it sells.
+ * Without options, one variant without values (the product's stock and prices).
+ */
+export const productVariantsInput = z
+  .strictObject({
+    options: productOptions,
+    variants: z.array(variantInput).min(1).max(MAX_PRODUCT_VARIANTS),
+  })
+  .superRefine(({ options, variants }, ctx) => {
+    const names = options.map((o) => o.name.toLowerCase());
+    if (new Set(names).size !== names.length) {
+      ctx.addIssue({ code: "custom", path: ["options"], message: FIELD_MSG.optionNameDuplicate });
+    }
+    options.forEach((option, i) => {
+      const values = option.values.map((v) => v.toLowerCase());
+      if (new Set(values).size !== values.length) {
+        ctx.addIssue({ code: "custom", path: ["options", i, "values"], message: FIELD_MSG.optionValueDuplicate });
+      }
+    });
+    if (options.length === 0 && (variants.length !== 1 || variants[0]?.optionValues.length !== 0)) {
+      ctx.addIssue({ code: "custom", path: ["variants"], message: FIELD_MSG.variantWithoutOptions });
+    }
+    variants.forEach((variant, i) => {
+      const fits =
+        variant.optionValues.length === options.length &&
+        variant.optionValues.every((v, k) =>
+          options[k]?.values.some((allowed) => allowed.toLowerCase() === v.toLowerCase()),
+        );
+      if (!fits) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["variants", i, "optionValues"],
+          message: FIELD_MSG.variantValuesMismatch,
+        });
+      }
+      if (variant.sellingPrice > variant.price) {
+        ctx.addIssue({ code: "custom", path: ["variants", i, "sellingPrice"], message: MSG.sellingAbovePrice });
+      }
+      if (variants.slice(0, i).some((other) => sameValues(other.optionValues, variant.optionValues))) {
+        ctx.addIssue({ code: "custom", path: ["variants", i, "optionValues"], message: FIELD_MSG.variantDuplicate });
+      }
+    });
+  });
+export type ProductVariantsInput = z.infer<typeof productVariantsInput>;
 
 /** Customers' reviews of a product: average of 1-5 stars (one decimal), null when none yet. */
 export const productRating = z.object({ average: z.number().nullable(), count: z.number().int().min(0) });

@@ -11,7 +11,9 @@ import {
   productCreateInput,
   productDetails,
   productIdInput,
+  productStockParams,
   productUpdateInput,
+  productVariantsInput,
   searchQuery,
 } from "@shop/shared";
 import type { FastifyRequest } from "fastify";
@@ -23,6 +25,7 @@ import { requireAdmin } from "../../plugins/auth.ts";
 import { toApiProduct, toApiProductDetails } from "./products.mapper.ts";
 import type { Page } from "./products.service.ts";
 import * as service from "./products.service.ts";
+import * as variants from "./variants.service.ts";
 
 const productList = pagedEnvelope(product);
 
@@ -105,9 +108,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /** Our own images come back as the absolute URLs answers gave: they are stored as paths (lib/public-url.ts). */
-function withStoredImages<T extends { productImage?: string[] }>(request: FastifyRequest, body: T): T {
-  if (!body.productImage) return body;
-  return { ...body, productImage: body.productImage.map((url) => storedImageUrl(url, request.ownOrigins)) };
+function withStoredImages<T extends { productImage?: string[]; images?: string[] }>(
+  request: FastifyRequest,
+  body: T,
+): T {
+  const stored = (urls: string[]) => urls.map((url) => storedImageUrl(url, request.ownOrigins));
+  return {
+    ...body,
+    ...(body.productImage ? { productImage: stored(body.productImage) } : {}),
+    ...(body.images ? { images: stored(body.images) } : {}),
+  };
 }
 
 /** Product management: ADMIN and SUPERADMIN only; ownership is checked by the service. */
@@ -134,6 +144,26 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await service.updateProduct(app.db, request.user!, withStoredImages(request, request.body));
       return ok(toApiProduct(row, request.imageOrigin), MSG.productUpdated);
+    },
+  );
+
+  app.post(
+    "/admin/products/:id/variants",
+    {
+      schema: {
+        tags: ["products"],
+        description:
+          "The product's options and every variant it sells (values, prices, stock or null for not tracked, photos). Variants are kept by `_id` or by their values; a count changed by an order since the form opened (`stockSeen`) refuses the save (409).",
+        params: productStockParams,
+        body: productVariantsInput,
+        response: { 200: envelope(productDetails) },
+      },
+    },
+    async (request) => {
+      const body = { ...request.body, variants: request.body.variants.map((v) => withStoredImages(request, v)) };
+      await variants.saveVariants(app.db, request.user!, request.params.id, body);
+      const { row, rating } = await service.productWithRating(app.db, request.params.id);
+      return ok(toApiProductDetails(row, rating, request.imageOrigin), MSG.variantsSaved);
     },
   );
 

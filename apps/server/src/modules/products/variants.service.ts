@@ -1,6 +1,9 @@
+import { MSG, type ProductVariantsInput } from "@shop/shared";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { type ProductVariantRow, productVariants } from "../../db/schema.ts";
+import { type ProductVariantRow, products, productVariants, type UserRow } from "../../db/schema.ts";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { recordCountChange } from "../stock/stock.service.ts";
 
 /**
  * A product's variants (decision 024): every product has at least one, made with it by the
@@ -52,4 +55,108 @@ export async function withVariants<T extends { id: string }>(
     rows.map((r) => r.id),
   );
   return rows.map((row) => ({ ...row, variants: byProduct.get(row.id) ?? [] }));
+}
+
+/** Why the product form changed a count, in the history. */
+const FORM_NOTE = "Fiche produit";
+
+/**
+ * The product form's options and variants (decision 024), in one transaction under the
+ * product's row lock: variants are kept by id, else by their values (their history and carts
+ * stay), new ones made, missing ones deleted (their cart lines with them; order lines keep
+ * their copy). A count the form changed is a movement; a count an order changed since the form
+ * was opened (`stockSeen`) refuses the save. The product's options and prices (the cheapest
+ * variant's) follow. The caller clears the catalogue cache, as for every product write.
+ */
+export async function saveVariants(
+  db: Db,
+  actor: UserRow,
+  productId: string,
+  input: ProductVariantsInput,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ id: products.id, userId: products.userId })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for("update");
+    if (!product) throw notFound(MSG.productNotFound);
+    if (actor.role !== "SUPERADMIN" && product.userId !== actor.id) throw forbidden(MSG.productNotOwned);
+    const current = await tx
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId))
+      .for("update");
+    const byId = new Map(current.map((v) => [v.id, v]));
+    const key = (values: readonly string[]) => JSON.stringify(values.map((v) => v.toLowerCase()));
+    const byValues = new Map(current.map((v) => [key(v.optionValues), v]));
+    // Each value as its option spells it.
+    const spelled = (values: readonly string[]) =>
+      values.map((v, k) => input.options[k]?.values.find((a) => a.toLowerCase() === v.toLowerCase()) ?? v);
+
+    const kept = new Map<string, ProductVariantRow>();
+    const plan = input.variants.map((variant, position) => {
+      let existing: ProductVariantRow | undefined;
+      if (variant._id) {
+        existing = byId.get(variant._id);
+        if (!existing)
+          throw badRequest(MSG.variantNotFound, [
+            { path: `body.variants.${position}._id`, message: MSG.variantNotFound },
+          ]);
+      } else {
+        existing = byValues.get(key(variant.optionValues));
+        if (existing && kept.has(existing.id)) existing = undefined;
+      }
+      if (existing) {
+        if (kept.has(existing.id)) throw badRequest(MSG.variantNotFound);
+        kept.set(existing.id, existing);
+        if (variant.stockSeen !== undefined && variant.stockSeen !== existing.stock) {
+          throw conflict(MSG.stockChangedMeanwhile);
+        }
+      }
+      return { variant, position, existing, optionValues: spelled(variant.optionValues) };
+    });
+
+    const gone = current.filter((v) => !kept.has(v.id)).map((v) => v.id);
+    if (gone.length) await tx.delete(productVariants).where(inArray(productVariants.id, gone));
+    // Values may move from one kept variant to another: out of the unique index's way first.
+    for (const { existing } of plan) {
+      if (existing) {
+        await tx
+          .update(productVariants)
+          .set({ optionValues: sql`array[${existing.id}::text]` })
+          .where(eq(productVariants.id, existing.id));
+      }
+    }
+    for (const { variant, position, existing, optionValues } of plan) {
+      const values = {
+        position,
+        optionValues,
+        price: variant.price,
+        sellingPrice: variant.sellingPrice,
+        stock: variant.stock,
+        images: variant.images,
+        updatedAt: sql`now()`,
+      };
+      if (existing) {
+        await tx.update(productVariants).set(values).where(eq(productVariants.id, existing.id));
+        await recordCountChange(tx, existing.id, existing.stock, variant.stock, FORM_NOTE, actor);
+      } else {
+        const [made] = await tx
+          .insert(productVariants)
+          .values({ ...values, productId })
+          .returning({ id: productVariants.id });
+        if (made) await recordCountChange(tx, made.id, null, variant.stock, FORM_NOTE, actor);
+      }
+    }
+    const cheapest = [...input.variants].sort((a, b) => a.sellingPrice - b.sellingPrice)[0];
+    await tx
+      .update(products)
+      .set({
+        options: input.options.map((o) => ({ name: o.name, values: o.values })),
+        price: cheapest?.price ?? 0,
+        sellingPrice: cheapest?.sellingPrice ?? 0,
+      })
+      .where(eq(products.id, productId));
+  });
 }

@@ -1,6 +1,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { FIELD_MSG, MSG } from "@shop/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartLines, orderLines, products, productVariants } from "../../db/schema.ts";
@@ -9,9 +10,11 @@ import {
   bearer,
   createActors,
   createTestApp,
+  createUser,
   freshDatabase,
   INJECT_ORIGIN,
   type TestContext,
+  tokenFor,
   uploadProduct,
 } from "../../test/harness.ts";
 
@@ -217,6 +220,198 @@ describe("what customers read of a product's variants", () => {
     const after = (await details()).json().data;
     expect(after.variants[1]).toMatchObject({ stockStatus: "low", stockLeft: 1 });
     expect(after).toMatchObject({ stockStatus: "in_stock" });
+  });
+});
+
+describe("POST /api/admin/products/:id/variants", () => {
+  const save = (productId: string, body: object, token = actors.admin) =>
+    ctx.app.inject({
+      method: "POST",
+      url: `/api/admin/products/${productId}/variants`,
+      headers: bearer(token),
+      payload: body,
+    });
+  const OPTIONS = [
+    { name: "Stockage", values: ["256 Go", "512 Go"] },
+    { name: "Couleur", values: ["Noir", "Bleu"] },
+  ];
+  const v = (optionValues: string[], sellingPrice: number, stock: number | null, extra: object = {}) => ({
+    optionValues,
+    price: sellingPrice + 50000,
+    sellingPrice,
+    stock,
+    ...extra,
+  });
+
+  it("sells a product in capacities and colours: variants, prices, stock and history", async () => {
+    const id = await newProduct({ productName: "iPhone 15" });
+    const [defaultVariant] = await variantsOf(id);
+    const res = await save(id, {
+      options: OPTIONS,
+      variants: [
+        v(["256 Go", "noir"], 700000, 3, { _id: defaultVariant?.id }),
+        v(["256 Go", "Bleu"], 700000, 0),
+        v(["512 Go", "Noir"], 850000, 5, { images: [`${INJECT_ORIGIN}/uploads/images/i15-noir/800.webp`] }),
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const product = res.json().data;
+    expect(product).toMatchObject({
+      options: OPTIONS,
+      price: 750000,
+      sellingPrice: 700000,
+      sellingPriceMax: 850000,
+      stockStatus: "in_stock",
+    });
+    expect(product.variants.map((x: { label: string; stockStatus: string }) => [x.label, x.stockStatus])).toEqual([
+      ["256 Go, Noir", "low"],
+      ["256 Go, Bleu", "out"],
+      ["512 Go, Noir", "in_stock"],
+    ]);
+    // The default variant was kept (its carts and history), now the 256 Go black.
+    expect(product.variants[0]._id).toBe(defaultVariant?.id);
+    const rows = await variantsOf(id);
+    expect(rows.find((r) => r.optionValues[1] === "Bleu")?.stock).toBe(0);
+    expect(rows.find((r) => r.optionValues[0] === "512 Go")?.images).toEqual(["/uploads/images/i15-noir/800.webp"]);
+    const history = await ctx.app.inject({
+      method: "GET",
+      url: `/api/admin/stock/movements?productId=${id}`,
+      headers: bearer(actors.admin),
+    });
+    expect(
+      history
+        .json()
+        .data.map((m: { label: string; delta: number; note: string }) => [m.label, m.delta, m.note])
+        .sort(),
+    ).toEqual([
+      ["256 Go, Noir", 3, "Fiche produit"],
+      ["512 Go, Noir", 5, "Fiche produit"],
+    ]);
+
+    // Swapping two variants' values, and dropping one: the unique values never get in the way.
+    const [first, second] = product.variants;
+    const swapped = await save(id, {
+      options: OPTIONS,
+      variants: [
+        v(["256 Go", "Bleu"], 700000, 3, { _id: first._id }),
+        v(["256 Go", "Noir"], 710000, 0, { _id: second._id }),
+      ],
+    });
+    expect(swapped.statusCode, swapped.body).toBe(200);
+    expect(swapped.json().data.variants.map((x: { _id: string; label: string }) => [x._id, x.label])).toEqual([
+      [first._id, "256 Go, Bleu"],
+      [second._id, "256 Go, Noir"],
+    ]);
+    expect(await variantsOf(id)).toHaveLength(2);
+  });
+
+  it("refuses a save when an order changed a count since the form was opened", async () => {
+    const id = await newProduct({ productName: "Galaxy S24" });
+    const [only] = await variantsOf(id);
+    await save(id, { options: [], variants: [v([], 500000, 5, { _id: only?.id })] });
+    const added = await ctx.app.inject({
+      method: "POST",
+      url: "/api/addtocart",
+      headers: bearer(actors.general),
+      payload: { productId: id },
+    });
+    expect(added.statusCode).toBe(201);
+    await ctx.app.inject({
+      method: "POST",
+      url: "/api/orders/from-cart",
+      headers: bearer(actors.general),
+      payload: { channel: "whatsapp" },
+    });
+    const stale = await save(id, { options: [], variants: [v([], 480000, 8, { _id: only?.id, stockSeen: 5 })] });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(MSG.stockChangedMeanwhile);
+    expect(await variantsOf(id)).toEqual([expect.objectContaining({ stock: 4, sellingPrice: 500000 })]);
+    const fresh = await save(id, { options: [], variants: [v([], 480000, 8, { _id: only?.id, stockSeen: 4 })] });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().data).toMatchObject({ sellingPrice: 480000, stockStatus: "in_stock", options: [] });
+  });
+
+  it.each([
+    [
+      "a variant missing an option's value",
+      { options: OPTIONS, variants: [v(["256 Go"], 1000, 1)] },
+      "body.variants.0.optionValues",
+      "variantValuesMismatch",
+    ],
+    [
+      "a value its option does not have",
+      { options: OPTIONS, variants: [v(["1 To", "Noir"], 1000, 1)] },
+      "body.variants.0.optionValues",
+      "variantValuesMismatch",
+    ],
+    [
+      "two variants with the same values",
+      { options: OPTIONS, variants: [v(["256 Go", "Noir"], 1000, 1), v(["256 go", "noir"], 1000, 1)] },
+      "body.variants.1.optionValues",
+      "variantDuplicate",
+    ],
+    [
+      "two variants without options",
+      { options: [], variants: [v([], 1000, 1), v([], 2000, 1)] },
+      "body.variants",
+      "variantWithoutOptions",
+    ],
+    [
+      "two options of the same name",
+      { options: [OPTIONS[0], { name: "stockage", values: ["1"] }], variants: [v(["256 Go", "1"], 1000, 1)] },
+      "body.options",
+      "optionNameDuplicate",
+    ],
+  ] as const)("refuses %s in French, writing nothing", async (_case, body, path, key) => {
+    const id = await newProduct();
+    const res = await save(id, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toContainEqual({ path, message: FIELD_MSG[key] });
+    expect(await variantsOf(id)).toHaveLength(1);
+  });
+
+  it("refuses a selling price above the price, and another ADMIN's product", async () => {
+    const id = await newProduct();
+    const above = await save(id, {
+      options: [],
+      variants: [{ optionValues: [], price: 1000, sellingPrice: 2000, stock: null }],
+    });
+    expect(above.statusCode).toBe(400);
+    expect(above.json().issues).toContainEqual({
+      path: "body.variants.0.sellingPrice",
+      message: MSG.sellingAbovePrice,
+    });
+    const foreign = await save(id, { options: [], variants: [v([], 1000, 1)] }, actors.otherAdmin);
+    expect(foreign.statusCode).toBe(403);
+    expect((await variantsOf(id))[0]?.stock).toBeNull();
+  });
+
+  it("a variant no longer sold leaves the carts; orders keep their copy", async () => {
+    const id = await newProduct({ productName: "Pixel 9" });
+    const made = await save(id, {
+      options: [{ name: "Couleur", values: ["Noir", "Rose"] }],
+      variants: [v(["Noir"], 500000, 5), v(["Rose"], 400000, 5)],
+    });
+    const rose = made.json().data.variants.find((x: { label: string }) => x.label === "Rose");
+    const customer = await createUser(ctx, "GENERAL");
+    const token = await tokenFor(ctx, customer);
+    await ctx.app.inject({ method: "POST", url: "/api/addtocart", headers: bearer(token), payload: { productId: id } });
+    const ordered = await ctx.app.inject({
+      method: "POST",
+      url: "/api/orders/from-cart",
+      headers: bearer(token),
+      payload: { channel: "whatsapp" },
+    });
+    expect(ordered.json().data.lines[0]).toMatchObject({ variantId: rose._id, variantLabel: "Rose" });
+    await save(id, { options: [{ name: "Couleur", values: ["Noir"] }], variants: [v(["Noir"], 500000, 5)] });
+    const cart = await ctx.app.inject({ method: "GET", url: "/api/view-card-product", headers: bearer(token) });
+    expect(cart.json().data).toEqual([]);
+    const mine = await ctx.app.inject({ method: "GET", url: "/api/my-orders", headers: bearer(token) });
+    expect(mine.json().data[0].lines[0]).toMatchObject({
+      variantId: null,
+      variantLabel: "Rose",
+      productName: "Pixel 9",
+    });
   });
 });
 

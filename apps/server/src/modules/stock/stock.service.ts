@@ -228,19 +228,32 @@ export async function adjustStock(
       .where(eq(productVariants.id, input.variantId))
       .returning();
     if (!variant) throw notFound(MSG.variantNotFound);
-    // Stopping tracking is no movement of units; starting it counts from zero.
-    if (after !== null && after !== before) {
-      await tx.insert(stockMovements).values({
-        variantId: variant.id,
-        delta: after - (before ?? 0),
-        stockAfter: after,
-        reason: "ajustement",
-        note: input.note,
-        byUserId: actor.id,
-        byName: actor.name,
-      });
-    }
+    await recordCountChange(tx, variant.id, before, after, input.note, actor);
     return { row: { ...found, variant }, shownChanged: before !== after && shownChange(before, after) };
+  });
+}
+
+/**
+ * An admin's new count, already written, as a movement ('ajustement'). Stopping tracking
+ * moves no unit; starting it counts from zero (a count of 0 moves none).
+ */
+export async function recordCountChange(
+  tx: Db,
+  variantId: string,
+  before: number | null,
+  after: number | null,
+  note: string,
+  actor: Pick<UserRow, "id" | "name">,
+): Promise<void> {
+  if (after === null || after === (before ?? 0)) return;
+  await tx.insert(stockMovements).values({
+    variantId,
+    delta: after - (before ?? 0),
+    stockAfter: after,
+    reason: "ajustement",
+    note,
+    byUserId: actor.id,
+    byName: actor.name,
   });
 }
 
