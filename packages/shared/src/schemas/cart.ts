@@ -4,7 +4,8 @@ import { FIELD_MSG } from "../messages.ts";
 import { id, isoDate } from "./common.ts";
 import { product, productVariant } from "./products.ts";
 
-export const addToCartInput = z.strictObject({ productId: id });
+/** `variantId` chooses the variant (decision 024); without it, the cheapest that can be bought. */
+export const addToCartInput = z.strictObject({ productId: id, variantId: id.optional() });
 export const updateCartInput = z.strictObject({
   _id: id,
   quantity: z

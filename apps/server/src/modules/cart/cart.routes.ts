@@ -28,7 +28,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     "/addtocart",
     { schema: { tags: ["cart"], body: addToCartInput, response: { 201: envelope(cartLine) } } },
     async (request, reply) => {
-      const added = await service.addToCart(app.db, request.user!.id, request.body.productId);
+      const added = await service.addToCart(app.db, request.user!.id, request.body.productId, request.body.variantId);
       return reply.status(201).send(ok(toApi(request, added), MSG.cartAdded));
     },
   );

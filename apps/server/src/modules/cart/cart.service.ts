@@ -1,4 +1,4 @@
-import { MSG } from "@shop/shared";
+import { lineName, MSG, notEnoughStock, variantLabel } from "@shop/shared";
 import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type CartLineRow, cartLines, products } from "../../db/schema.ts";
@@ -17,12 +17,21 @@ const { searchVector: _v, searchText: _t, ...productColumns } = getTableColumns(
 
 /**
  * One line per user and variant: adding one already there is refused, not doubled. Given only
- * the product, the line names its default variant (variants.service.ts).
+ * the product, the line names its default variant (variants.service.ts). A sold-out variant is
+ * refused here already (the order would be).
  */
-export async function addToCart(db: Db, userId: string, productId: string): Promise<CartLineWithProduct> {
+export async function addToCart(
+  db: Db,
+  userId: string,
+  productId: string,
+  variantId?: string,
+): Promise<CartLineWithProduct> {
   const product = await productDetails(db, productId);
-  const variant = await defaultVariantOf(db, productId);
-  if (!variant) throw notFound(MSG.productNotFound);
+  const variant = variantId ? product.variants.find((v) => v.id === variantId) : await defaultVariantOf(db, productId);
+  if (!variant) throw notFound(variantId ? MSG.variantNotFound : MSG.productNotFound);
+  if (variant.stock === 0) {
+    throw conflict(notEnoughStock(lineName(product.productName, variantLabel(variant.optionValues)), 0));
+  }
   const [line] = await db
     .insert(cartLines)
     .values({ userId, productId, variantId: variant.id, quantity: 1 })

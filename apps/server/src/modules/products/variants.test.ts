@@ -386,6 +386,39 @@ describe("POST /api/admin/products/:id/variants", () => {
     expect((await variantsOf(id))[0]?.stock).toBeNull();
   });
 
+  it("a customer chooses the variant; a sold-out one or another product's is refused", async () => {
+    const id = await newProduct({ productName: "Galaxy A35" });
+    const made = await save(id, {
+      options: [{ name: "Couleur", values: ["Noir", "Lilas", "Jaune"] }],
+      variants: [v(["Noir"], 200000, 5), v(["Lilas"], 210000, 0), v(["Jaune"], 220000, null)],
+    });
+    const [noir, lilas, jaune] = made.json().data.variants;
+    const customer = await createUser(ctx, "GENERAL");
+    const token = await tokenFor(ctx, customer);
+    const add = (payload: object) =>
+      ctx.app.inject({ method: "POST", url: "/api/addtocart", headers: bearer(token), payload });
+    const chosen = await add({ productId: id, variantId: jaune._id });
+    expect(chosen.statusCode, chosen.body).toBe(201);
+    expect(chosen.json().data.variant).toMatchObject({ _id: jaune._id, label: "Jaune", sellingPrice: 220000 });
+    // Another colour of the same product is another line.
+    expect((await add({ productId: id, variantId: noir._id })).statusCode).toBe(201);
+    expect((await add({ productId: id, variantId: noir._id })).json().message).toBe(MSG.cartAlready);
+    const soldOut = await add({ productId: id, variantId: lilas._id });
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json().message).toBe("« Galaxy A35 — Lilas » est épuisé.");
+    const other = await newProduct();
+    const foreign = await add({ productId: other, variantId: noir._id });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(MSG.variantNotFound);
+    const cart = await ctx.app.inject({ method: "GET", url: "/api/view-card-product", headers: bearer(token) });
+    expect(
+      cart
+        .json()
+        .data.map((l: { variant: { label: string } }) => l.variant.label)
+        .sort(),
+    ).toEqual(["Jaune", "Noir"]);
+  });
+
   it("a variant no longer sold leaves the carts; orders keep their copy", async () => {
     const id = await newProduct({ productName: "Pixel 9" });
     const made = await save(id, {

@@ -175,8 +175,10 @@ describe("an order asking for more than is left", () => {
   });
 
   it("says when it is sold out, and the order form keeps no file", async () => {
-    const phone = await productWithStock("iPhone 12", 0);
+    const phone = await productWithStock("iPhone 12", 1);
     const { token } = await customer([[phone.productId, 1]]);
+    // Sold in the shop meanwhile.
+    await ctx.database.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, phone.variantId));
     const files = readdirSync(ctx.config.orderFilesDir).length;
     const before = await orderCount();
     const res = await postForm(token);
