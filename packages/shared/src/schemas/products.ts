@@ -229,6 +229,8 @@ export const filterQuery = pageQuery.extend({ sort: z.enum(PRICE_SORTS).optional
 export type FilterQuery = z.infer<typeof filterQuery>;
 
 export const productIdInput = z.strictObject({ productId: id });
+/** `/api/admin/products/:id/…`. */
+export const productIdParams = z.object({ id });
 export const deleteProductInput = z.strictObject({ _id: id });
 /**
  * A category named by a read. Reads are lenient, as the original shop's were: older clients

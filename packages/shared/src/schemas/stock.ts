@@ -69,5 +69,3 @@ export const stockMovement = z.object({
   createdAt: isoDate,
 });
 export type StockMovement = z.infer<typeof stockMovement>;
-
-export const productStockParams = z.object({ id });

@@ -11,7 +11,7 @@ import {
   productCreateInput,
   productDetails,
   productIdInput,
-  productStockParams,
+  productIdParams,
   productUpdateInput,
   productVariantsInput,
   searchQuery,
@@ -154,7 +154,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["products"],
         description:
           "The product's options and every variant it sells (values, prices, stock or null for not tracked, photos). Variants are kept by `_id` or by their values; a count changed by an order since the form opened (`stockSeen`) refuses the save (409).",
-        params: productStockParams,
+        params: productIdParams,
         body: productVariantsInput,
         response: { 200: envelope(productDetails) },
       },

@@ -10,7 +10,8 @@ import {
 import { asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products, reviews, type UserRow } from "../../db/schema.ts";
-import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
+import { assertManagesProduct } from "./ownership.ts";
 import type { ProductWithVariants } from "./products.mapper.ts";
 import { planSearch, searchCondition, searchRank, searchWords } from "./search.ts";
 import { withVariants } from "./variants.service.ts";
@@ -184,9 +185,7 @@ async function ownedProduct(
   act: "update" | "delete",
 ): Promise<ProductWithVariants> {
   const row = await productDetails(db, id);
-  if (actor.role !== "SUPERADMIN" && row.userId !== actor.id) {
-    throw forbidden(act === "delete" ? MSG.productNotOwnedDelete : MSG.productNotOwned);
-  }
+  assertManagesProduct(actor, row.userId, act);
   return row;
 }
 

@@ -1,9 +1,10 @@
-import { MSG, type ProductVariantsInput } from "@shop/shared";
+import { FIELD_MSG, MSG, type ProductVariantsInput } from "@shop/shared";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type ProductVariantRow, products, productVariants, type UserRow } from "../../db/schema.ts";
-import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { recordCountChange } from "../stock/stock.service.ts";
+import { assertManagesProduct } from "./ownership.ts";
 
 /**
  * A product's variants (decision 024): every product has at least one, made with it by the
@@ -81,7 +82,7 @@ export async function saveVariants(
       .where(eq(products.id, productId))
       .for("update");
     if (!product) throw notFound(MSG.productNotFound);
-    if (actor.role !== "SUPERADMIN" && product.userId !== actor.id) throw forbidden(MSG.productNotOwned);
+    assertManagesProduct(actor, product.userId);
     const current = await tx
       .select()
       .from(productVariants)
@@ -108,7 +109,11 @@ export async function saveVariants(
         if (existing && kept.has(existing.id)) existing = undefined;
       }
       if (existing) {
-        if (kept.has(existing.id)) throw badRequest(MSG.variantNotFound);
+        if (kept.has(existing.id)) {
+          throw badRequest(FIELD_MSG.variantDuplicate, [
+            { path: `body.variants.${position}._id`, message: FIELD_MSG.variantDuplicate },
+          ]);
+        }
         kept.set(existing.id, existing);
         if (variant.stockSeen !== undefined && variant.stockSeen !== existing.stock) {
           throw conflict(MSG.stockChangedMeanwhile);

@@ -3,7 +3,7 @@ import {
   envelope,
   MSG,
   pagedEnvelope,
-  productStockParams,
+  productIdParams,
   stockAdjustInput,
   stockMovement,
   stockMovementsQuery,
@@ -25,7 +25,7 @@ export const adminStockRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         description: "Every variant of the product with its exact count (null: not tracked).",
-        params: productStockParams,
+        params: productIdParams,
         response: { 200: envelope(z.array(adminVariantStock)) },
       },
     },

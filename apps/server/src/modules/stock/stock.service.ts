@@ -20,7 +20,8 @@ import {
   stockMovements,
   type UserRow,
 } from "../../db/schema.ts";
-import { conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+import { assertManagesProduct } from "../products/ownership.ts";
 
 /**
  * Stock counts (decision 024): taken when an order is recorded, given back when it is
@@ -172,10 +173,6 @@ const variantWithProduct = {
   ownerId: products.userId,
 };
 
-function mayManage(actor: Pick<UserRow, "id" | "role">, ownerId: string | null) {
-  if (actor.role !== "SUPERADMIN" && ownerId !== actor.id) throw forbidden(MSG.productNotOwned);
-}
-
 /** Every variant of a product with its exact count, in position order. */
 export async function productStock(db: Db, actor: UserRow, productId: string): Promise<VariantStockRow[]> {
   const [product] = await db
@@ -184,7 +181,7 @@ export async function productStock(db: Db, actor: UserRow, productId: string): P
     .where(eq(products.id, productId))
     .limit(1);
   if (!product) throw notFound(MSG.productNotFound);
-  mayManage(actor, product.ownerId);
+  assertManagesProduct(actor, product.ownerId);
   return db
     .select(variantWithProduct)
     .from(productVariants)
@@ -212,7 +209,7 @@ export async function adjustStock(
       .where(eq(productVariants.id, input.variantId))
       .for("update", { of: productVariants });
     if (!found) throw notFound(MSG.variantNotFound);
-    mayManage(actor, found.ownerId);
+    assertManagesProduct(actor, found.ownerId);
     const before = found.variant.stock;
     let after: number | null;
     if (input.delta !== undefined) {
@@ -278,7 +275,7 @@ export async function stockHistory(
       .innerJoin(products, eq(products.id, productVariants.productId))
       .where(eq(productVariants.id, query.variantId));
     if (!found) throw notFound(MSG.variantNotFound);
-    mayManage(actor, found.ownerId);
+    assertManagesProduct(actor, found.ownerId);
   }
   const conditions: (SQL | undefined)[] = [
     query.productId ? eq(productVariants.productId, query.productId) : undefined,
