@@ -79,13 +79,15 @@ export const products = pgTable(
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
     /** The choices a customer makes, in order ('Stockage', 'Couleur'), each with its values; [] for none (decision 024). */
     options: jsonb("options").$type<ProductOption[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The values its variants are sold in ("256 Go 512 Go Noir Bleu"), kept by the variants' service: searched (decision 024). */
+    variantTerms: text("variant_terms").notNull().default(""),
     /** French full-text document, accents folded (see migration 0000 for shop_unaccent). */
     searchVector: tsvector("search_vector").generatedAlwaysAs(
-      sql`setweight(to_tsvector('french', shop_unaccent(coalesce(product_name, '') || ' ' || coalesce(brand_name, '') || ' ' || coalesce(category, ''))), 'A') || setweight(to_tsvector('french', shop_unaccent(coalesce(description, ''))), 'C')`,
+      sql`setweight(to_tsvector('french', shop_unaccent(coalesce(product_name, '') || ' ' || coalesce(brand_name, '') || ' ' || coalesce(category, ''))), 'A') || setweight(to_tsvector('french', shop_unaccent(coalesce(variant_terms, ''))), 'B') || setweight(to_tsvector('french', shop_unaccent(coalesce(description, ''))), 'C')`,
     ),
-    /** Folded name, brand and category: the source of search_lexicon, and of phrase ranking. */
+    /** Folded name, brand, category and variant values: the source of search_lexicon, and of phrase ranking. */
     searchText: text("search_text").generatedAlwaysAs(
-      sql`lower(shop_unaccent(product_name || ' ' || brand_name || ' ' || category))`,
+      sql`lower(shop_unaccent(product_name || ' ' || brand_name || ' ' || category || ' ' || variant_terms))`,
     ),
     ...timestamps,
   },

@@ -13,7 +13,7 @@ export interface CartLineWithProduct {
   product: ProductWithVariants;
 }
 
-const { searchVector: _v, searchText: _t, ...productColumns } = getTableColumns(products);
+const { searchVector: _v, searchText: _t, variantTerms: _terms, ...productColumns } = getTableColumns(products);
 
 /**
  * One line per user and variant: adding one already there is refused, not doubled. Given only

@@ -10,7 +10,7 @@ import {
 import type { ProductRow, ProductVariantRow } from "../../db/schema.ts";
 import { absolute } from "../../lib/public-url.ts";
 
-export type ProductListRow = Omit<ProductRow, "searchVector" | "searchText">;
+export type ProductListRow = Omit<ProductRow, "searchVector" | "searchText" | "variantTerms">;
 /** A product as the service answers it: with its variants (decision 024). */
 export type ProductWithVariants = ProductListRow & { variants: ProductVariantRow[] };
 

@@ -155,12 +155,15 @@ export async function saveVariants(
       }
     }
     const cheapest = [...input.variants].sort((a, b) => a.sellingPrice - b.sellingPrice)[0];
+    // What search finds it by: every value a variant is sold in.
+    const terms = [...new Set(plan.flatMap((p) => p.optionValues))].join(" ");
     await tx
       .update(products)
       .set({
         options: input.options.map((o) => ({ name: o.name, values: o.values })),
         price: cheapest?.price ?? 0,
         sellingPrice: cheapest?.sellingPrice ?? 0,
+        variantTerms: terms,
       })
       .where(eq(products.id, productId));
   });

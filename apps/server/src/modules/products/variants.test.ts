@@ -386,6 +386,25 @@ describe("POST /api/admin/products/:id/variants", () => {
     expect((await variantsOf(id))[0]?.stock).toBeNull();
   });
 
+  it("search finds a product by its variants' words, and forgets the ones no longer sold", async () => {
+    const id = await newProduct({ productName: "iPhone 15 Plus", category: "IPHONE 15" });
+    await save(id, {
+      options: OPTIONS,
+      variants: [v(["256 Go", "Noir"], 700000, 2), v(["512 Go", "Bleu"], 800000, 2)],
+    });
+    const search = async (q: string) => {
+      const res = await ctx.app.inject({ method: "GET", url: `/api/search?q=${encodeURIComponent(q)}` });
+      expect(res.statusCode).toBe(200);
+      return res.json().data.map((p: { _id: string }) => p._id);
+    };
+    expect(await search("iphone 15 plus noir 256")).toContain(id);
+    expect(await search("iphone plus bleu 512")).toContain(id);
+    // A typo in a variant's word is corrected like one in a name.
+    expect(await search("iphone plus bleue")).toContain(id);
+    await save(id, { options: [{ name: "Couleur", values: ["Noir"] }], variants: [v(["Noir"], 700000, 2)] });
+    expect(await search("iphone plus bleu 512")).not.toContain(id);
+  });
+
   it("a customer chooses the variant; a sold-out one or another product's is refused", async () => {
     const id = await newProduct({ productName: "Galaxy A35" });
     const made = await save(id, {
