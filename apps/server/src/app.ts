@@ -28,7 +28,7 @@ import { catalogueRoutes, productAdminRoutes } from "./modules/products/products
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { cspReportsRoutes } from "./modules/security/csp-reports.routes.ts";
 import { seoRoutes } from "./modules/seo/seo.routes.ts";
-import { adminStockRoutes } from "./modules/stock/stock.routes.ts";
+import { adminStockRoutes, stockAlertRoutes } from "./modules/stock/stock.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { usersRoutes } from "./modules/users/users.routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
@@ -134,6 +134,7 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
       await api.register(dashboardRoutes);
       await api.register(reviewsRoutes);
       await api.register(adminStockRoutes);
+      await api.register(stockAlertRoutes, { config });
       await api.register(cspReportsRoutes);
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({

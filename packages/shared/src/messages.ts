@@ -74,6 +74,11 @@ export const MSG = {
   stockChangedMeanwhile:
     "Le stock a changé pendant la modification (une commande ?). Rechargez la fiche et recommencez.",
   variantsSaved: "Variantes enregistrées.",
+  stockAlertSaved: "C'est noté : nous vous prévenons dès son retour en stock.",
+  stockAlertNotNeeded: "Ce produit est disponible : vous pouvez le commander dès maintenant.",
+  stockAlertsListed: "Clients à prévenir.",
+  stockAlertNotFound: "Demande introuvable.",
+  stockAlertNotified: "Client prévenu.",
   adminOrderNotFound: "Commande introuvable.",
   orderStatusChanged: "Statut de la commande mis à jour.",
   orderStatusSame: "La commande a déjà ce statut.",

@@ -5,6 +5,7 @@ import {
   normaliseCameroonPhone,
   orderReferenceWhatsappMessage,
   productWhatsappMessage,
+  restockWhatsappMessage,
   whatsappLink,
 } from "./whatsapp.ts";
 
@@ -76,6 +77,12 @@ describe("order messages", () => {
     const text = cartWhatsappMessage(null, [{ productName: "iPhone 13", quantity: 1, unitPrice: 275000 }]);
     expect(text.split("\n")[0]).toBe("Bonjour, je souhaite commander :");
     expect(text).toContain("Quantité totale : 1");
+  });
+
+  it("tells a visitor who asked that the variant is back", () => {
+    expect(restockWhatsappMessage("Maképé Phones", "iPhone 15", "256 Go, Noir")).toBe(
+      "Bonjour, bonne nouvelle de Maképé Phones : « iPhone 15 — 256 Go, Noir » est de nouveau en stock. Vous pouvez le commander dès maintenant.",
+    );
   });
 
   it("gives the form's reference", () => {

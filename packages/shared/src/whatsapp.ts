@@ -24,6 +24,11 @@ export function whatsappLink(phoneDigits: string, text?: string): string {
   return text ? `https://wa.me/${phoneDigits}?text=${encodeURIComponent(text)}` : `https://wa.me/${phoneDigits}`;
 }
 
+/** The back-office's message to a visitor who asked to be told ('Prévenez-moi', decision 024). */
+export function restockWhatsappMessage(shopName: string, productName: string, variantLabel: string): string {
+  return `Bonjour, bonne nouvelle de ${shopName} : « ${lineName(productName, variantLabel)} » est de nouveau en stock. Vous pouvez le commander dès maintenant.`;
+}
+
 /** The product page's prefilled message (SPEC.md §7). */
 export function productWhatsappMessage(productName: string, sellingPrice: number): string {
   return `Bonjour, je suis intéressé par le produit ${productName} (${formatPrice(sellingPrice)}). Pouvez-vous m'en dire plus ?`;

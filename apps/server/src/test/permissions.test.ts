@@ -234,6 +234,11 @@ const CALLS: Call[] = [
   },
   {
     method: "GET",
+    url: "/api/admin/stock/alerts",
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
     url: "/api/admin/stock/movements",
     // Each admin reads the history of the products it manages (none, for the other ADMIN).
     expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },

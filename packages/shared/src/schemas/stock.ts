@@ -2,6 +2,7 @@ import { z } from "zod";
 import { STOCK_REASONS } from "../constants.ts";
 import { FIELD_MSG } from "../messages.ts";
 import { id, isoDate, pageQuery } from "./common.ts";
+import { cameroonPhone } from "./orders.ts";
 import { stockStatusField } from "./products.ts";
 
 /**
@@ -69,3 +70,22 @@ export const stockMovement = z.object({
   createdAt: isoDate,
 });
 export type StockMovement = z.infer<typeof stockMovement>;
+
+/** POST /api/stock-alerts ('Prévenez-moi'): a visitor's number for a sold-out variant. */
+export const stockAlertInput = z.strictObject({ variantId: id, phone: cameroonPhone });
+export type StockAlertInput = z.infer<typeof stockAlertInput>;
+
+/** A visitor waiting for a variant that is back in stock, for the back-office. */
+export const stockAlert = z.object({
+  _id: id,
+  variantId: id,
+  productId: id,
+  productName: z.string(),
+  label: z.string(),
+  /** "+237XXXXXXXXX". */
+  phone: z.string(),
+  createdAt: isoDate,
+});
+export type StockAlert = z.infer<typeof stockAlert>;
+
+export const stockAlertParams = z.object({ id });

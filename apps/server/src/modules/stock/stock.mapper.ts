@@ -1,4 +1,5 @@
-import { type AdminVariantStock, type StockMovement, stockStatus, variantLabel } from "@shop/shared";
+import { type AdminVariantStock, type StockAlert, type StockMovement, stockStatus, variantLabel } from "@shop/shared";
+import type { AlertRow } from "./alerts.service.ts";
 import type { MovementRow, VariantStockRow } from "./stock.service.ts";
 
 /** A variant's exact count, for the back-office only. */
@@ -28,5 +29,17 @@ export function toApiStockMovement({ movement, productId, productName, optionVal
     note: movement.note,
     by: { _id: movement.byUserId, name: movement.byName },
     createdAt: movement.createdAt.toISOString(),
+  };
+}
+
+export function toApiStockAlert({ alert, productId, productName, optionValues }: AlertRow): StockAlert {
+  return {
+    _id: alert.id,
+    variantId: alert.variantId,
+    productId,
+    productName,
+    label: variantLabel(optionValues),
+    phone: alert.phone,
+    createdAt: alert.createdAt.toISOString(),
   };
 }

@@ -5,15 +5,41 @@ import {
   pagedEnvelope,
   productIdParams,
   stockAdjustInput,
+  stockAlert,
+  stockAlertInput,
+  stockAlertParams,
   stockMovement,
   stockMovementsQuery,
 } from "@shop/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Config } from "../../config.ts";
 import { ok, okPage } from "../../lib/envelope.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
-import { toApiStockMovement, toApiVariantStock } from "./stock.mapper.ts";
+import * as alerts from "./alerts.service.ts";
+import { toApiStockAlert, toApiStockMovement, toApiVariantStock } from "./stock.mapper.ts";
 import * as service from "./stock.service.ts";
+
+/** 'Prévenez-moi', for any visitor: rate-limited like the other forms anyone can send. */
+export const stockAlertRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const rateLimit = { max: config.contactRateLimit.max, timeWindow: config.contactRateLimit.windowMs };
+  app.post(
+    "/stock-alerts",
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ["catalogue"],
+        description: "A visitor's number to be told when a sold-out variant is back (409 when it can be bought now).",
+        body: stockAlertInput,
+        response: { 201: envelope(z.null()) },
+      },
+    },
+    async (request, reply) => {
+      await alerts.askForStockAlert(app.db, request.body);
+      return reply.status(201).send(ok(null, MSG.stockAlertSaved));
+    },
+  );
+};
 
 /** The back-office's stock (decision 024): ADMIN for its own products, SUPERADMIN for any. */
 export const adminStockRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,6 +77,35 @@ export const adminStockRoutes: FastifyPluginAsyncZod = async (app) => {
       const { row, shownChanged } = await service.adjustStock(app.db, request.user!, request.body);
       if (shownChanged) await app.catalogueChanged();
       return ok(toApiVariantStock(row), MSG.stockAdjusted);
+    },
+  );
+
+  app.get(
+    "/admin/stock/alerts",
+    {
+      schema: {
+        tags: ["admin"],
+        description: "Visitors waiting for a variant that can be bought again, oldest first.",
+        response: { 200: envelope(z.array(stockAlert)) },
+      },
+    },
+    async (request) =>
+      ok((await alerts.alertsToSend(app.db, request.user!)).map(toApiStockAlert), MSG.stockAlertsListed),
+  );
+
+  app.post(
+    "/admin/stock/alerts/:id/notified",
+    {
+      schema: {
+        tags: ["admin"],
+        description: "The admin told the visitor: the request leaves the list.",
+        params: stockAlertParams,
+        response: { 200: envelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await alerts.markAlertNotified(app.db, request.user!, request.params.id);
+      return ok(null, MSG.stockAlertNotified);
     },
   );
 

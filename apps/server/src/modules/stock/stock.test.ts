@@ -374,3 +374,55 @@ describe("the back-office's stock", () => {
     expect(stock.json().data).toEqual([expect.objectContaining({ _id: phone.variantId, stock: 5 })]);
   });
 });
+
+describe("'Prévenez-moi'", () => {
+  const ask = (variantId: string, phone: string) => call("POST", "/api/stock-alerts", null, { variantId, phone });
+  const waiting = async (token: string) => {
+    const res = await call("GET", "/api/admin/stock/alerts", token);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { _id: string; variantId: string; productName: string; label: string; phone: string }[];
+  };
+
+  it("keeps a visitor's number on a sold-out variant, once, and lists it when the stock is back", async () => {
+    const phone = await productWithStock("Redmi 13C", 0);
+    const asked = await ask(phone.variantId, "6 77 12 34 56");
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json().message).toBe(MSG.stockAlertSaved);
+    expect((await ask(phone.variantId, "+237677123456")).statusCode).toBe(201); // the same number again
+    expect((await ask(phone.variantId, "690000000")).statusCode).toBe(201);
+    // Nothing to send while it is still sold out.
+    expect((await waiting(actors.superAdmin)).filter((a) => a.variantId === phone.variantId)).toEqual([]);
+
+    await call("POST", "/api/admin/stock/adjust", actors.superAdmin, {
+      variantId: phone.variantId,
+      delta: 3,
+      note: "Arrivage",
+    });
+    const list = (await waiting(actors.superAdmin)).filter((a) => a.variantId === phone.variantId);
+    expect(list.map((a) => [a.productName, a.label, a.phone])).toEqual([
+      ["Redmi 13C", "", "+237677123456"],
+      ["Redmi 13C", "", "+237690000000"],
+    ]);
+    // The product is the SUPERADMIN's: another ADMIN sees none of it.
+    expect((await waiting(actors.admin)).filter((a) => a.variantId === phone.variantId)).toEqual([]);
+    expect((await call("POST", `/api/admin/stock/alerts/${list[0]?._id}/notified`, actors.admin)).statusCode).toBe(404);
+
+    const told = await call("POST", `/api/admin/stock/alerts/${list[0]?._id}/notified`, actors.superAdmin);
+    expect(told.statusCode, told.body).toBe(200);
+    expect((await waiting(actors.superAdmin)).filter((a) => a.variantId === phone.variantId)).toHaveLength(1);
+    expect((await call("POST", `/api/admin/stock/alerts/${list[0]?._id}/notified`, actors.superAdmin)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("refuses a variant that can be bought, an unknown one and a number that is not Cameroonian", async () => {
+    const available = await productWithStock("Chargeur", 4);
+    const notNeeded = await ask(available.variantId, "677123456");
+    expect(notNeeded.statusCode).toBe(409);
+    expect(notNeeded.json().message).toBe(MSG.stockAlertNotNeeded);
+    expect((await ask("00000000-0000-4000-8000-000000000999", "677123456")).statusCode).toBe(404);
+    const badPhone = await ask(available.variantId, "12345");
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().issues).toContainEqual({ path: "body.phone", message: FIELD_MSG.phoneInvalid });
+  });
+});

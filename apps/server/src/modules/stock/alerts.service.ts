@@ -1,0 +1,66 @@
+import { MSG, type StockAlertInput } from "@shop/shared";
+import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { products, productVariants, type StockAlertRow, stockAlerts, type UserRow } from "../../db/schema.ts";
+import { conflict, notFound } from "../../lib/errors.ts";
+
+/**
+ * 'Prévenez-moi' (issue 12 §2): a visitor leaves a number on a sold-out variant; once it is back
+ * in stock, the back-office lists who asked, and an admin tells each one by WhatsApp.
+ */
+
+/** Kept once per variant and number while nobody has told them; asking again changes nothing. */
+export async function askForStockAlert(db: Db, input: StockAlertInput): Promise<void> {
+  const [variant] = await db
+    .select({ stock: productVariants.stock })
+    .from(productVariants)
+    .where(eq(productVariants.id, input.variantId));
+  if (!variant) throw notFound(MSG.variantNotFound);
+  if (variant.stock !== 0) throw conflict(MSG.stockAlertNotNeeded);
+  await db
+    .insert(stockAlerts)
+    .values({ variantId: input.variantId, phone: input.phone })
+    .onConflictDoNothing({ target: [stockAlerts.variantId, stockAlerts.phone], where: isNull(stockAlerts.notifiedAt) });
+}
+
+export interface AlertRow {
+  alert: StockAlertRow;
+  productId: string;
+  productName: string;
+  optionValues: string[];
+}
+
+/**
+ * Who is waiting for a variant that can be bought again (in stock, or no longer tracked),
+ * oldest first: of the products the admin manages (all of them for a SUPERADMIN).
+ */
+export async function alertsToSend(db: Db, actor: UserRow): Promise<AlertRow[]> {
+  return db
+    .select({
+      alert: stockAlerts,
+      productId: products.id,
+      productName: products.productName,
+      optionValues: productVariants.optionValues,
+    })
+    .from(stockAlerts)
+    .innerJoin(productVariants, eq(productVariants.id, stockAlerts.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      and(
+        isNull(stockAlerts.notifiedAt),
+        or(isNull(productVariants.stock), gt(productVariants.stock, 0)),
+        actor.role === "SUPERADMIN" ? undefined : eq(products.userId, actor.id),
+      ),
+    )
+    .orderBy(asc(stockAlerts.createdAt), asc(stockAlerts.id));
+}
+
+/** The admin sent the message: the request leaves the list. */
+export async function markAlertNotified(db: Db, actor: UserRow, alertId: string): Promise<void> {
+  const mine = await alertsToSend(db, actor);
+  if (!mine.some((row) => row.alert.id === alertId)) throw notFound(MSG.stockAlertNotFound);
+  await db
+    .update(stockAlerts)
+    .set({ notifiedAt: sql`now()` })
+    .where(and(eq(stockAlerts.id, alertId), isNull(stockAlerts.notifiedAt)));
+}
