@@ -1,5 +1,5 @@
 import type { CartLine } from "@shop/shared";
-import { formatPrice, IMAGE_WIDTHS, MAX_CART_QUANTITY } from "@shop/shared/core";
+import { formatPrice, IMAGE_WIDTHS, lineName, MAX_CART_QUANTITY } from "@shop/shared/core";
 import { Link } from "react-router";
 import { ProductImage } from "../../components/ui/product-image";
 
@@ -30,7 +30,9 @@ export function CartLineItem({
     if (!busy) action();
   };
   const waiting = busy || undefined;
-  const name = product.productName;
+  // The line's variant (decision 024): its name after the product's, its own price.
+  const name = lineName(product.productName, line.variant.label);
+  const unitPrice = line.variant.sellingPrice;
   const image = product.productImage[0];
   return (
     <li
@@ -74,7 +76,7 @@ export function CartLineItem({
         </div>
         <p className="text-xs text-slate-600">{product.category}</p>
         <p className="font-bold text-brand-dark">
-          <data value={product.sellingPrice}>{formatPrice(product.sellingPrice)}</data>
+          <data value={unitPrice}>{formatPrice(unitPrice)}</data>
         </p>
         <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
           <fieldset className="flex items-center gap-2">
@@ -106,7 +108,7 @@ export function CartLineItem({
           </fieldset>
           {line.quantity > 1 && (
             <p className="text-sm text-slate-700">
-              Sous-total : <span className="font-semibold">{formatPrice(line.quantity * product.sellingPrice)}</span>
+              Sous-total : <span className="font-semibold">{formatPrice(line.quantity * unitPrice)}</span>
             </p>
           )}
         </div>

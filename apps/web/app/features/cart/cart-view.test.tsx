@@ -104,6 +104,21 @@ describe("CartView", () => {
     expect(summary().getByText("Prix Total").nextElementSibling?.textContent).toBe(formatPrice(595_000));
   });
 
+  it("names a line's variant after its product and counts the variant's price", () => {
+    const base = line(1, 2, 600_000);
+    const chosen: CartLine = {
+      ...base,
+      variant: { ...base.variant, optionValues: ["256 Go", "Noir"], label: "256 Go, Noir", sellingPrice: 700_000 },
+    };
+    renderCart([chosen, line(2, 1, 95_000)]);
+    expect(screen.getByText("Produit 1 — 256 Go, Noir")).toBeTruthy();
+    expect(summary().getByText("Prix Total").nextElementSibling?.textContent).toBe(formatPrice(1_495_000));
+    const whatsapp = screen.getByRole("link", { name: "Commander sur WhatsApp" }).getAttribute("href") ?? "";
+    expect(decodeURIComponent(whatsapp)).toContain(
+      `Produit 1 — 256 Go, Noir - Quantité : 2 - Prix : ${formatPrice(700_000)}`,
+    );
+  });
+
   it("minus is disabled at 1 and works from 2; plus adds one", () => {
     renderCart([line(1, 1, 1000), line(2, 2, 1000)]);
     expect(button("Diminuer la quantité de Produit 1").disabled).toBe(true);

@@ -33,7 +33,7 @@ function usePrintedAt() {
 export function CartView({ loaded, shop }: { loaded: CartLine[]; shop: ShopIdentity }) {
   const { refreshCount } = useCartActions();
   const { lines, pending, setQuantity, remove } = useCartLines(loaded, refreshCount);
-  const totals = cartTotals(lines.map((l) => ({ quantity: l.quantity, sellingPrice: l.productId.sellingPrice })));
+  const totals = cartTotals(lines.map((l) => ({ quantity: l.quantity, sellingPrice: l.variant.sellingPrice })));
   const { printedAt, print } = usePrintedAt();
 
   // A removed line takes its focused button with it: the focus goes to the list (or the empty cart).

@@ -4,8 +4,9 @@ import { cartWhatsappMessage, type MessageLine, whatsappLink } from "@shop/share
 export const cartMessageLines = (lines: readonly CartLine[]): MessageLine[] =>
   lines.map((l) => ({
     productName: l.productId.productName,
+    variantLabel: l.variant.label,
     quantity: l.quantity,
-    unitPrice: l.productId.sellingPrice,
+    unitPrice: l.variant.sellingPrice,
   }));
 
 /** The WhatsApp link of a recorded order: the shop's number, the order's lines as recorded, its reference. */

@@ -1,5 +1,5 @@
 import type { Order } from "@shop/shared";
-import { formatPrice, ORDER_STATUS_LABELS, type OrderStatus } from "@shop/shared/core";
+import { formatPrice, lineName, ORDER_STATUS_LABELS, type OrderStatus } from "@shop/shared/core";
 import { formatDateTime } from "../../lib/format-date";
 
 /** The way an order goes when nothing goes wrong; 'annulée' can happen at any step. */
@@ -73,7 +73,7 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: Order; headin
             {order.lines.map((line) => (
               // One line per product in an order; a deleted product's line keeps its name and price.
               <tr key={line.productId ?? `${line.productName}-${line.unitPrice}`} className="border-b border-slate-100">
-                <td className="py-2 pr-2">{line.productName}</td>
+                <td className="py-2 pr-2">{lineName(line.productName, line.variantLabel)}</td>
                 <td className="py-2 text-right">{line.quantity}</td>
                 <td className="py-2 text-right whitespace-nowrap">{formatPrice(line.unitPrice)}</td>
               </tr>

@@ -1,5 +1,5 @@
 import type { AdminOrder } from "@shop/shared";
-import { formatPrice } from "@shop/shared/core";
+import { formatPrice, lineName } from "@shop/shared/core";
 import type { ReactNode } from "react";
 import { displayPhone, telHref } from "../../../lib/format-phone";
 import { CHANNEL_LABELS, phoneDigits, plural } from "./order-format";
@@ -80,7 +80,7 @@ export function OrderLines({ order }: { order: AdminOrder }) {
         {order.lines.map((line, i) => (
           // A deleted product's line keeps its name and price but loses its id.
           <li key={line.productId ?? `line-${i}`} className="py-2">
-            <p className="font-medium break-words">{line.productName}</p>
+            <p className="font-medium break-words">{lineName(line.productName, line.variantLabel)}</p>
             <p className="flex flex-wrap justify-between gap-x-3 text-sm">
               <span className="text-slate-700">
                 {line.quantity} × {formatPrice(line.unitPrice)}{" "}
