@@ -30,10 +30,15 @@ export interface AlertRow {
   optionValues: string[];
 }
 
-/**
- * Who is waiting for a variant that can be bought again (in stock, or no longer tracked),
- * oldest first: of the products the admin manages (all of them for a SUPERADMIN).
- */
+/** Waiting for a variant that can be bought again (in stock, or no longer tracked). */
+const backInStock = and(
+  isNull(stockAlerts.notifiedAt),
+  or(isNull(productVariants.stock), gt(productVariants.stock, 0)),
+);
+/** Of the products the admin manages (all of them for a SUPERADMIN). */
+const managedBy = (actor: UserRow) => (actor.role === "SUPERADMIN" ? undefined : eq(products.userId, actor.id));
+
+/** Who is waiting for a variant that can be bought again, oldest first. */
 export async function alertsToSend(db: Db, actor: UserRow): Promise<AlertRow[]> {
   return db
     .select({
@@ -45,20 +50,19 @@ export async function alertsToSend(db: Db, actor: UserRow): Promise<AlertRow[]> 
     .from(stockAlerts)
     .innerJoin(productVariants, eq(productVariants.id, stockAlerts.variantId))
     .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(
-      and(
-        isNull(stockAlerts.notifiedAt),
-        or(isNull(productVariants.stock), gt(productVariants.stock, 0)),
-        actor.role === "SUPERADMIN" ? undefined : eq(products.userId, actor.id),
-      ),
-    )
+    .where(and(backInStock, managedBy(actor)))
     .orderBy(asc(stockAlerts.createdAt), asc(stockAlerts.id));
 }
 
-/** The admin sent the message: the request leaves the list. */
+/** The admin sent the message: the request leaves the list (only one the admin's list shows). */
 export async function markAlertNotified(db: Db, actor: UserRow, alertId: string): Promise<void> {
-  const mine = await alertsToSend(db, actor);
-  if (!mine.some((row) => row.alert.id === alertId)) throw notFound(MSG.stockAlertNotFound);
+  const [shown] = await db
+    .select({ id: stockAlerts.id })
+    .from(stockAlerts)
+    .innerJoin(productVariants, eq(productVariants.id, stockAlerts.variantId))
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(and(eq(stockAlerts.id, alertId), backInStock, managedBy(actor)));
+  if (!shown) throw notFound(MSG.stockAlertNotFound);
   await db
     .update(stockAlerts)
     .set({ notifiedAt: sql`now()` })

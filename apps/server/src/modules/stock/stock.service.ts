@@ -173,8 +173,8 @@ const variantWithProduct = {
   ownerId: products.userId,
 };
 
-/** Every variant of a product with its exact count, in position order. */
-export async function productStock(db: Db, actor: UserRow, productId: string): Promise<VariantStockRow[]> {
+/** 404 for an unknown product, 403 for one the admin does not manage. */
+async function assertManagesProductId(db: Db, actor: UserRow, productId: string): Promise<void> {
   const [product] = await db
     .select({ ownerId: products.userId })
     .from(products)
@@ -182,6 +182,11 @@ export async function productStock(db: Db, actor: UserRow, productId: string): P
     .limit(1);
   if (!product) throw notFound(MSG.productNotFound);
   assertManagesProduct(actor, product.ownerId);
+}
+
+/** Every variant of a product with its exact count, in position order. */
+export async function productStock(db: Db, actor: UserRow, productId: string): Promise<VariantStockRow[]> {
+  await assertManagesProductId(db, actor, productId);
   return db
     .select(variantWithProduct)
     .from(productVariants)
@@ -267,7 +272,7 @@ export async function stockHistory(
   actor: UserRow,
   query: StockMovementsQuery,
 ): Promise<{ rows: MovementRow[]; total: number }> {
-  if (query.productId) await productStock(db, actor, query.productId);
+  if (query.productId) await assertManagesProductId(db, actor, query.productId);
   if (query.variantId) {
     const [found] = await db
       .select({ ownerId: products.userId })
