@@ -1,0 +1,93 @@
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import path from "node:path";
+import {
+  adminPayment,
+  envelope,
+  MSG,
+  pagedEnvelope,
+  pageQuery,
+  paymentParams,
+  paymentRejectInput,
+  paymentToVerify,
+} from "@shop/shared";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { Config } from "../../config.ts";
+import { ok, okPage } from "../../lib/envelope.ts";
+import { notFound } from "../../lib/errors.ts";
+import { requireAdmin } from "../../plugins/auth.ts";
+import { contentDisposition } from "../orders/files.ts";
+import { toApiAdminPayment } from "./payments.mapper.ts";
+import * as service from "./payments.service.ts";
+
+/** The back-office's 'À vérifier' queue (decision 026): ADMIN and SUPERADMIN only. */
+export const adminPaymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.addHook("onRequest", requireAdmin(app));
+
+  app.get(
+    "/admin/payments",
+    {
+      schema: {
+        tags: ["admin"],
+        description:
+          "'À vérifier': transfers declared by customers and online payments that did not match, oldest first.",
+        querystring: pageQuery,
+        response: { 200: pagedEnvelope(paymentToVerify) },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { rows, total } = await service.paymentsToVerify(app.db, page, limit);
+      return okPage(rows, { page, limit, total }, MSG.paymentsToVerifyListed);
+    },
+  );
+
+  app.post(
+    "/admin/payments/:id/approve",
+    { schema: { tags: ["admin"], params: paymentParams, response: { 200: envelope(adminPayment) } } },
+    async (request) =>
+      ok(
+        toApiAdminPayment(await service.approvePayment(app.db, request.user!, request.params.id)),
+        MSG.paymentApproved,
+      ),
+  );
+
+  app.post(
+    "/admin/payments/:id/reject",
+    {
+      schema: {
+        tags: ["admin"],
+        params: paymentParams,
+        body: paymentRejectInput,
+        response: { 200: envelope(adminPayment) },
+      },
+    },
+    async (request) =>
+      ok(
+        toApiAdminPayment(await service.rejectPayment(app.db, request.user!, request.params.id, request.body.reason)),
+        MSG.paymentRejected,
+      ),
+  );
+
+  app.get(
+    "/admin/payments/:id/screenshot",
+    { schema: { tags: ["admin"], params: paymentParams, produces: ["application/octet-stream"] } },
+    async (request, reply) => {
+      const file = await service.screenshotOf(app.db, request.params.id);
+      const location = path.join(config.payments.screenshotsDir, path.basename(file.storedName));
+      const size = await stat(location).then(
+        (s) => s.size,
+        () => null,
+      );
+      if (size === null) throw notFound(MSG.paymentScreenshotNotFound);
+      return reply
+        .type(file.type)
+        .headers({
+          "content-length": size,
+          "content-disposition": contentDisposition(`transfert${path.extname(file.storedName)}`, file.type),
+          "cache-control": "private, no-store",
+        })
+        .send(createReadStream(location));
+    },
+  );
+};
