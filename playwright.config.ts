@@ -7,6 +7,23 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 // where both the server's launcher and the test workers read it.
 process.env.E2E_SERVER_LOG ??= path.join(tmpdir(), `shop-e2e-${port}.log`);
 
+// Mobile Money in the journeys (issue 13): the shop charges through the fake Notch Pay of
+// apps/server/src/test/fake-notchpay.ts, started beside it, never the real one. Set here, so that
+// both servers (they inherit this environment) and the test workers (which drive the fake through
+// its /__fake/ paths at NOTCHPAY_API_URL) read the same values.
+const fakeNotchPayPort = Number(process.env.E2E_NOTCHPAY_PORT ?? port + 1000);
+Object.assign(process.env, {
+  NOTCHPAY_PUBLIC_KEY: "pk_test_e2e_fake_notchpay",
+  NOTCHPAY_PRIVATE_KEY: "sk_test_e2e_fake_notchpay",
+  NOTCHPAY_WEBHOOK_HASH: "e2e-fake-notchpay-webhook-hash",
+  NOTCHPAY_API_URL: `http://127.0.0.1:${fakeNotchPayPort}`,
+  FAKE_NOTCHPAY_PORT: String(fakeNotchPayPort),
+  FAKE_NOTCHPAY_WEBHOOK_URL: `http://127.0.0.1:${port}/api/payments/webhooks/notchpay`,
+  // The shop's own numbers, for transfers by hand.
+  SHOP_MOMO_MTN: "237670000001",
+  SHOP_MOMO_ORANGE: "237690000002",
+});
+
 /** Browser journeys in Debian's Chromium (no browser download here); see e2e/. */
 export default defineConfig({
   testDir: "e2e",
@@ -35,12 +52,21 @@ export default defineConfig({
   projects: [
     { name: "mobile", use: { ...devices["Pixel 5"], viewport: { width: 360, height: 740 }, browserName: "chromium" } },
   ],
-  webServer: {
-    command: "node e2e/serve.ts",
-    url: `http://127.0.0.1:${port}/api/health`,
-    // Seeding the demo catalogue draws its pictures: up to two minutes on a busy 2-core machine.
-    timeout: 300_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-  },
+  webServer: [
+    {
+      command: "node apps/server/src/test/fake-notchpay.ts",
+      port: fakeNotchPayPort,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    {
+      command: "node e2e/serve.ts",
+      url: `http://127.0.0.1:${port}/api/health`,
+      // Seeding the demo catalogue draws its pictures: up to two minutes on a busy 2-core machine.
+      timeout: 300_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    },
+  ],
 });

@@ -39,6 +39,8 @@ const PAGES: Record<string, string> = {
   Cart: "routes/cart",
   Order: "routes/order",
   "Order status": "routes/order-status",
+  "Pay (payment screen)": "routes/pay",
+  "Payment (waiting screen)": "routes/payment",
   // The back-office, loaded by admins only (the budget is the storefront's; measured because
   // the owner runs the shop from a phone too).
   "Admin dashboard": "routes/admin/dashboard",

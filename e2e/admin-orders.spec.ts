@@ -14,7 +14,15 @@ import {
   whatsappLink,
 } from "@shop/shared/core";
 import { type Browser, type BrowserContext, expect, type Page, test } from "./fixtures.ts";
-import { ADMIN, expectAccessible, expectNoSidewaysScroll, open, someProduct } from "./helpers.ts";
+import {
+  chooseDelivery,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  open,
+  shopToday,
+  signInAdmin,
+  someProduct,
+} from "./helpers.ts";
 
 /** A small real PNG (1×1), as a phone's file picker would hand it over. */
 const PNG = Buffer.from(
@@ -30,21 +38,6 @@ const asVisitor = () => ({ "x-forwarded-for": `10.55.0.${++visitor}` });
 /** Something no other test wrote: names, subjects and numbers that one search finds alone. */
 const stamp = () => `${Date.now()}`.slice(-7);
 const uniquePhone = () => `6${`${Date.now()}`.slice(-8)}`;
-
-/** Today as the back-office writes it (dd/mm/yyyy), in the shop's time zone. */
-const shopToday = () =>
-  new Intl.DateTimeFormat("fr-FR", {
-    day: "2-digit",
-    month: "2-digit",
-    year: "numeric",
-    timeZone: "Africa/Douala",
-  }).format(new Date());
-
-/** The SUPERADMIN signed in within this page's context; answers their name as the history writes it. */
-async function signInAdmin(page: Page): Promise<string> {
-  expect((await page.request.post("/api/signin", { data: ADMIN })).status()).toBe(200);
-  return (await (await page.request.get("/api/user-details")).json()).data.name;
-}
 
 /** A new signed-in customer in a context of their own, as another person on another phone. */
 async function customer(browser: Browser, name: string, options: { javaScriptEnabled?: boolean } = {}) {
@@ -122,6 +115,7 @@ test.describe("back-office: orders", () => {
     await shopper.getByLabel("Nom complet").fill(name);
     await shopper.getByLabel("Numéro de téléphone").fill(phone);
     await shopper.getByLabel("Adresse de livraison").fill("Maképé Missoké, Yaoundé");
+    await chooseDelivery(shopper, "pickup");
     await shopper.getByLabel("Fichier").setInputFiles(photo);
     await shopper.getByLabel("Message (facultatif)").fill("Je passe le prendre samedi.");
     await shopper.getByRole("button", { name: "Terminer la commande" }).click();
@@ -181,7 +175,9 @@ test.describe("back-office: orders", () => {
     const lines = page.getByRole("region", { name: "Articles" });
     await expect(lines).toContainText(product.productName);
     await expect(lines).toContainText(`1 × ${formatPrice(product.sellingPrice)}`);
-    await expect(lines).toContainText("Total (1 article)");
+    // Collected at the shop: the lines' subtotal, the free pickup, the total.
+    await expect(lines).toContainText("Sous-total (1 article)");
+    await expect(lines).toContainText("Livraison (Retrait en boutique)gratuite");
     const file = page
       .getByRole("region", { name: "Fichier joint" })
       .getByRole("link", { name: /Ouvrir le fichier joint/ });
@@ -200,7 +196,15 @@ test.describe("back-office: orders", () => {
     const whatsapp = page.getByRole("link", { name: "Prévenir le client sur WhatsApp" });
     await expect(whatsapp).toHaveAttribute(
       "href",
-      whatsappLink(`237${phone}`, orderStatusWhatsappMessage(reference, "nouvelle", name)),
+      whatsappLink(
+        `237${phone}`,
+        [
+          orderStatusWhatsappMessage(reference, "nouvelle", name),
+          `Sous-total : ${formatPrice(product.sellingPrice)}`,
+          "Livraison : Retrait en boutique (Dès aujourd'hui) : gratuite",
+          `Total à payer : ${formatPrice(product.sellingPrice)}`,
+        ].join("\n"),
+      ),
     );
     await page.getByRole("button", { name: "Confirmer la commande" }).click();
     await expect(page.getByText("Statut de la commande mis à jour. Nouveau statut : Confirmée.")).toBeVisible();
@@ -213,7 +217,15 @@ test.describe("back-office: orders", () => {
     // The WhatsApp message carries the reference and the new status, to the customer's number.
     await expect(whatsapp).toHaveAttribute(
       "href",
-      whatsappLink(`237${phone}`, orderStatusWhatsappMessage(reference, "confirmée", name)),
+      whatsappLink(
+        `237${phone}`,
+        [
+          orderStatusWhatsappMessage(reference, "confirmée", name),
+          `Sous-total : ${formatPrice(product.sellingPrice)}`,
+          "Livraison : Retrait en boutique (Dès aujourd'hui) : gratuite",
+          `Total à payer : ${formatPrice(product.sellingPrice)}`,
+        ].join("\n"),
+      ),
     );
     await expect(whatsapp).toHaveAttribute("target", "_blank");
     // Only what may follow is offered now.

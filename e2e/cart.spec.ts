@@ -2,7 +2,14 @@ import { AxeBuilder } from "@axe-core/playwright";
 import type { CartLine, Order } from "@shop/shared";
 import { cartWhatsappMessage, formatPrice, MSG } from "@shop/shared/core";
 import { expect, type Page, test } from "./fixtures.ts";
-import { cartLink, hydrated, signedInCustomer } from "./helpers.ts";
+import {
+  cartLink,
+  chooseDelivery,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  hydrated,
+  signedInCustomer,
+} from "./helpers.ts";
 
 const firstCard = (page: Page, category: string) =>
   page.getByRole("region", { name: category }).getByRole("listitem").first();
@@ -129,6 +136,33 @@ test.describe("cart", () => {
     expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
   });
 
+  test("the delivery choice: its French checks, the fee and total it adds, all accessible", async ({
+    page,
+  }, testInfo) => {
+    await signedInCustomer(page, "Client Livraison");
+    await addFirstProducts(page, 1);
+    await page.goto("/cart");
+    await hydrated(page);
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await page.getByRole("button", { name: "Commander par téléphone" }).click();
+    await expect(page.getByText("Choisissez un mode de livraison.")).toBeVisible();
+    await expectAccessible(page, testInfo);
+    await page.getByRole("radio", { name: /^Livraison à domicile à Yaoundé/ }).check();
+    await page.getByRole("button", { name: "Commander par téléphone" }).click();
+    await expect(page.getByText("Indiquez votre quartier.")).toBeVisible();
+    await expect(page.getByLabel("Quartier", { exact: true })).toBeFocused();
+    await expectAccessible(page, testInfo);
+    expect(posts).toEqual([]);
+    await chooseDelivery(page, { neighbourhood: "Odza", landmark: "Après le lycée d'Odza" });
+    const summary = page.getByRole("region", { name: "Sommation" });
+    await expect(summary.getByText("Livraison (Zone 3 — Périphérie)")).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, testInfo);
+  });
+
   test("printed, the cart is a dated summary without the header, footer or buttons", async ({ page }) => {
     await signedInCustomer(page, "Client Panier");
     await addFirstProducts(page, 2);
@@ -170,6 +204,7 @@ test.describe("cart", () => {
     await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "WhatsApp" }));
     await page.goto("/cart");
     await hydrated(page);
+    await chooseDelivery(page, "pickup");
     const popup = page.waitForEvent("popup");
     await page.getByRole("link", { name: "Commander sur WhatsApp" }).click();
     const tab = await popup;
@@ -188,6 +223,7 @@ test.describe("cart", () => {
     await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "WhatsApp" }));
     await page.goto("/cart");
     await hydrated(page);
+    await chooseDelivery(page, "pickup");
     const popup = page.waitForEvent("popup");
     await page.getByRole("link", { name: "Commander sur WhatsApp" }).click();
     const tab = await popup;
@@ -200,7 +236,8 @@ test.describe("cart", () => {
     expect(order?.channel).toBe("whatsapp");
     const url = new URL(tab.url());
     expect(url.pathname).toMatch(/^\/237\d{9}$/);
-    expect(url.searchParams.get("text")).toBe(cartWhatsappMessage(code, order?.lines ?? []));
+    expect(order?.delivery).toMatchObject({ kind: "pickup", fee: 0 });
+    expect(url.searchParams.get("text")).toBe(cartWhatsappMessage(code, order?.lines ?? [], order?.delivery ?? null));
     expect(await tab.evaluate(() => window.opener)).toBeNull();
   });
 
@@ -212,6 +249,10 @@ test.describe("cart", () => {
     await page.goto("/cart");
     await hydrated(page);
     await expect(page.getByRole("link", { name: "Commander avec le formulaire" })).toHaveAttribute("href", "/order");
+    await page.getByRole("button", { name: "Commander par téléphone" }).click();
+    // Nothing is recorded before the customer says how the order reaches them.
+    await expect(page.getByText("Choisissez un mode de livraison.")).toBeVisible();
+    await chooseDelivery(page, "pickup");
     await page.getByRole("button", { name: "Commander par téléphone" }).click();
     const reference = page.getByText(/^Référence de votre commande : CMD-/);
     await expect(reference).toBeVisible();

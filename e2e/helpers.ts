@@ -122,3 +122,32 @@ export function serverLog() {
         line.startsWith("{") ? (JSON.parse(line) as Record<string, unknown>) : { level: 50, stderr: line },
       );
 }
+
+/**
+ * The delivery part of the cart or the order form (decision 025): home delivery in a
+ * neighbourhood of the demo's zones with a landmark, or the pickup at the shop.
+ */
+export async function chooseDelivery(page: Page, where: { neighbourhood: string; landmark: string } | "pickup") {
+  if (where === "pickup") {
+    await page.getByRole("radio", { name: /^Retrait en boutique/ }).check();
+    return;
+  }
+  await page.getByRole("radio", { name: /^Livraison à domicile à Yaoundé/ }).check();
+  await page.getByLabel("Quartier", { exact: true }).selectOption(where.neighbourhood);
+  await page.getByLabel("Point de repère", { exact: true }).fill(where.landmark);
+}
+
+/** Today as the back-office writes it (dd/mm/yyyy), in the shop's time zone. */
+export const shopToday = () =>
+  new Intl.DateTimeFormat("fr-FR", {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    timeZone: "Africa/Douala",
+  }).format(new Date());
+
+/** The SUPERADMIN signed in within this page's context; answers their name as the history writes it. */
+export async function signInAdmin(page: Page): Promise<string> {
+  expect((await page.request.post("/api/signin", { data: ADMIN })).status()).toBe(200);
+  return (await (await page.request.get("/api/user-details")).json()).data.name;
+}

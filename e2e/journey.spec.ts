@@ -6,7 +6,7 @@ import { randomInt } from "node:crypto";
 import type { Order } from "@shop/shared";
 import { cartWhatsappMessage, formatPrice, MSG } from "@shop/shared/core";
 import { expect, test } from "./fixtures.ts";
-import { cartLink, header, hydrated } from "./helpers.ts";
+import { cartLink, chooseDelivery, header, hydrated } from "./helpers.ts";
 
 test.use({ extraHTTPHeaders: { "x-forwarded-for": `10.77.${randomInt(256)}.${randomInt(1, 255)}` } });
 
@@ -84,7 +84,15 @@ test("sign up, sign in, cart, WhatsApp order recorded, order page, review, log o
   await expect(line.locator("output")).toHaveText("2");
   await totals(2, 2 * p2);
 
-  // WhatsApp: the order is recorded first, and the message is exactly the cart's, with its reference.
+  // Delivery at home in Bastos (the demo's Zone 2), with a landmark; the total follows.
+  await chooseDelivery(page, { neighbourhood: "Bastos", landmark: "En face de la pharmacie du Golf" });
+  const free = 2 * p2 >= 300_000;
+  const fee = free ? 0 : 1500;
+  await expect(summary.getByText("Livraison (Zone 2)")).toBeVisible();
+  await expect(summary.getByRole("definition").last()).toHaveText(formatPrice(2 * p2 + fee));
+
+  // WhatsApp: the order is recorded first, and the message is exactly the cart's, with its
+  // reference, its delivery and the total to pay.
   const popup = page.waitForEvent("popup");
   await page.getByRole("link", { name: "Commander sur WhatsApp" }).click();
   const tab = await popup;
@@ -92,7 +100,19 @@ test("sign up, sign in, cart, WhatsApp order recorded, order page, review, log o
   const said = page.getByText(/^Référence de votre commande : CMD-/);
   const reference = ((await said.textContent()) ?? "").split(" : ")[1]?.trim() ?? "";
   const text = new URL(tab.url()).searchParams.get("text");
-  expect(text).toBe(cartWhatsappMessage(reference, [{ productName: second, quantity: 2, unitPrice: p2 }]));
+  expect(text).toBe(
+    cartWhatsappMessage(reference, [{ productName: second, quantity: 2, unitPrice: p2 }], {
+      kind: "zone",
+      name: "Zone 2",
+      delay: "24 h",
+      neighbourhood: "Bastos",
+      city: null,
+      fee,
+      free,
+      landmark: "En face de la pharmacie du Golf",
+    }),
+  );
+  expect(text).toContain("Livraison : Bastos (Zone 2 — 24 h)");
   await tab.close();
 
   // The shop has it: the customer's orders, from the phone's menu, list it with its line.
@@ -108,6 +128,8 @@ test("sign up, sign in, cart, WhatsApp order recorded, order page, review, log o
     channel: "whatsapp",
     totalQuantity: 2,
     totalPrice: 2 * p2,
+    total: 2 * p2 + fee,
+    delivery: { name: "Zone 2", neighbourhood: "Bastos", fee },
     lines: [{ productName: second, quantity: 2, unitPrice: p2 }],
   });
 

@@ -1,7 +1,13 @@
 import type { ShopIdentity } from "@shop/shared";
-import { MSG, ORDER_REFERENCE_PATTERN, orderReferenceWhatsappMessage, whatsappLink } from "@shop/shared/core";
+import {
+  FIELD_MSG,
+  MSG,
+  ORDER_REFERENCE_PATTERN,
+  orderReferenceWhatsappMessage,
+  whatsappLink,
+} from "@shop/shared/core";
 import { type APIRequestContext, type Browser, expect, test } from "./fixtures.ts";
-import { open, signedInCustomer, someProduct } from "./helpers.ts";
+import { chooseDelivery, open, signedInCustomer, someProduct } from "./helpers.ts";
 
 /** A small real PNG (1×1), as a phone's file picker would hand it over. */
 const PNG = Buffer.from(
@@ -38,12 +44,14 @@ test.describe("the order form", () => {
     await expect(alert).toContainText("Nom complet : Le nom est obligatoire.");
     await expect(alert).toContainText("Numéro de téléphone : Le numéro de téléphone est obligatoire.");
     await expect(alert).toContainText("Adresse de livraison : L'adresse est obligatoire.");
+    await expect(alert).toContainText(`Livraison : ${FIELD_MSG.deliveryOptionRequired}`);
     await expect(alert).toContainText(`Fichier : ${MSG.orderFileMissing}`);
     await expect(page.getByLabel("Nom complet")).toBeFocused();
 
     await page.getByLabel("Nom complet").fill("Awa Ngono");
     await page.getByLabel("Numéro de téléphone").fill("06 12 34 56 78");
     await page.getByLabel("Adresse de livraison").fill("Maképé Missoké, Yaoundé");
+    await chooseDelivery(page, { neighbourhood: "Mimboman", landmark: "Carrefour Mimboman, derrière l'église" });
     await page.getByLabel("Fichier").setInputFiles(photo);
     await page.getByLabel("Message (facultatif)").fill("Je voudrais la couleur bleue.");
     await page.getByRole("button", { name: "Terminer la commande" }).click();
@@ -78,7 +86,15 @@ test.describe("the order form", () => {
       address: "Maképé Missoké, Yaoundé",
       message: "Je voudrais la couleur bleue.",
       hasFile: true,
+      delivery: {
+        kind: "zone",
+        name: "Zone 2",
+        neighbourhood: "Mimboman",
+        landmark: "Carrefour Mimboman, derrière l'église",
+      },
     });
+    // The confirmation showed where and for how much.
+    await expect(page.getByText("Livraison : Mimboman (Zone 2 — 24 h)")).toBeVisible();
 
     // The status page, from the confirmation's link: the reference is already there.
     await page.getByRole("link", { name: "Suivre ma commande" }).click();
@@ -100,6 +116,7 @@ test.describe("the order form", () => {
     await page.getByLabel("Nom complet").fill("Paul Mbarga");
     await page.getByLabel("Numéro de téléphone").fill("699 11 22 33");
     await page.getByLabel("Adresse de livraison").fill("Bastos, Yaoundé");
+    await chooseDelivery(page, { neighbourhood: "Bastos", landmark: "Ambassade de Chine" });
     // Named and typed as a picture, but its bytes are not: only the server can tell.
     await page
       .getByLabel("Fichier")
@@ -111,6 +128,8 @@ test.describe("the order form", () => {
     await expect(page.getByLabel("Numéro de téléphone")).toHaveValue("699 11 22 33");
     await expect(page.getByLabel("Adresse de livraison")).toHaveValue("Bastos, Yaoundé");
     await expect(page.getByLabel("Message (facultatif)")).toHaveValue("Livraison le soir si possible.");
+    await expect(page.getByLabel("Quartier", { exact: true })).toHaveValue("Bastos");
+    await expect(page.getByLabel("Point de repère", { exact: true })).toHaveValue("Ambassade de Chine");
     expect(await page.getByLabel("Fichier").evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe(
       "photo.png",
     );
@@ -127,9 +146,12 @@ test.describe("the order form", () => {
     await page.getByLabel("Nom complet").fill("Sans Script");
     await page.getByLabel("Numéro de téléphone").fill("677 00 11 22");
     await page.getByLabel("Adresse de livraison").fill("Essos, Yaoundé");
+    // The neighbourhood's list shows once home delivery is chosen: CSS, not a script.
+    await chooseDelivery(page, { neighbourhood: "Essos", landmark: "Marché d'Essos" });
     await page.getByLabel("Fichier").setInputFiles(photo);
     await page.getByRole("button", { name: "Terminer la commande" }).click();
     await expect(page.getByTestId("reference")).toHaveText(ORDER_REFERENCE_PATTERN);
+    await expect(page.getByText("Livraison : Essos (Zone 2 — 24 h)")).toBeVisible();
     await context.close();
   });
 
@@ -142,6 +164,7 @@ test.describe("the order form", () => {
     await page.getByLabel("Nom complet").fill("Client Panier");
     await page.getByLabel("Numéro de téléphone").fill("677 33 44 55");
     await page.getByLabel("Adresse de livraison").fill("Omnisport, Yaoundé");
+    await chooseDelivery(page, "pickup");
     await page.getByLabel("Fichier").setInputFiles(photo);
     await page.getByRole("button", { name: "Terminer la commande" }).click();
     const reference = (await page.getByTestId("reference").textContent())?.trim() ?? "";

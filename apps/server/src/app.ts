@@ -21,9 +21,14 @@ import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { messagesRoutes } from "./modules/contact/messages.routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
+import { adminDeliveryRoutes, deliveryRoutes } from "./modules/delivery/delivery.routes.ts";
 import { imagesRoutes } from "./modules/images/images.routes.ts";
 import { adminOrdersRoutes } from "./modules/orders/orders.admin.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
+import { payTokenPlugin } from "./modules/payments/pay-token.ts";
+import { adminPaymentsRoutes } from "./modules/payments/payments.admin.routes.ts";
+import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
+import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { catalogueRoutes, productAdminRoutes } from "./modules/products/products.routes.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { cspReportsRoutes } from "./modules/security/csp-reports.routes.ts";
@@ -49,13 +54,20 @@ export interface BuildOptions {
   logger?: FastifyServerOptions["logger"];
   /** Serve the storefront too: from its production build, or through Vite in development. */
   web?: { devServer?: ViteDevServer };
+  /** Replaces the payment provider the configuration names (tests of failures the fake cannot make). */
+  paymentProvider?: PaymentProvider | null;
 }
 
-export async function buildApp({ config, database, logger, web }: BuildOptions) {
+export async function buildApp({ config, database, logger, web, paymentProvider }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
-      redact: ["req.headers.authorization", "req.headers.cookie", 'res.headers["set-cookie"]'],
+      redact: [
+        "req.headers.authorization",
+        "req.headers.cookie",
+        'req.headers["x-notch-signature"]',
+        'res.headers["set-cookie"]',
+      ],
     },
     // One line per request, written in onResponse below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -100,6 +112,7 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
   await app.register(originPlugin, { publicUrl: config.publicUrl });
   await app.register(authPlugin, { config });
   await app.register(catalogueCachePlugin, {});
+  await app.register(payTokenPlugin, { secret: config.token.secret });
 
   mkdirSync(config.uploadsDir, { recursive: true });
   // Outside uploadsDir on purpose: nothing serves this folder but the admins' file route.
@@ -130,11 +143,15 @@ export async function buildApp({ config, database, logger, web }: BuildOptions) 
       await api.register(contactRoutes, { config });
       await api.register(ordersRoutes, { config });
       await api.register(adminOrdersRoutes);
+      await api.register(deliveryRoutes, { config });
+      await api.register(adminDeliveryRoutes);
       await api.register(messagesRoutes);
       await api.register(dashboardRoutes);
       await api.register(reviewsRoutes);
       await api.register(adminStockRoutes);
       await api.register(stockAlertRoutes, { config });
+      await api.register(paymentsRoutes, { config, provider: paymentProvider });
+      await api.register(adminPaymentsRoutes, { config });
       await api.register(cspReportsRoutes);
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({

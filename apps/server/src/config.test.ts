@@ -46,6 +46,27 @@ describe("configuration", () => {
     expect(config.database).toMatchObject({ kind: "postgres", url: "postgres://u@db:5432/shop" });
   });
 
+  it("offers Mobile Money only with all three Notch Pay keys (decision 026)", async () => {
+    const dir = await tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).notchpay).toBeNull();
+    const keys = {
+      NOTCHPAY_PUBLIC_KEY: "pk_test_123456789",
+      NOTCHPAY_PRIVATE_KEY: "sk_test_123456789",
+      NOTCHPAY_WEBHOOK_HASH: "hash_123456789",
+    };
+    expect(loadConfig({ DATA_DIR: dir, ...keys }).notchpay).toMatchObject({
+      publicKey: keys.NOTCHPAY_PUBLIC_KEY,
+      apiUrl: "https://api.notchpay.co",
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, NOTCHPAY_PUBLIC_KEY: keys.NOTCHPAY_PUBLIC_KEY })).toThrow(
+      /NOTCHPAY_PUBLIC_KEY, NOTCHPAY_PRIVATE_KEY, NOTCHPAY_WEBHOOK_HASH: set all three, or none/,
+    );
+    expect(loadConfig({ DATA_DIR: dir, SHOP_MOMO_ORANGE: "699 00 00 02" }).payments.transferNumbers).toEqual({
+      mtn: null,
+      orange: "237699000002",
+    });
+  });
+
   it("normalises the shop's phone to 237 and its CORS origins", async () => {
     const config = loadConfig({
       DATA_DIR: await tempDir(),
@@ -68,6 +89,8 @@ describe("configuration", () => {
     ["COOKIE_SECURE", "maybe"],
     ["ADMIN_PASSWORD", "123"],
     ["NODE_ENV", "staging"],
+    ["NOTCHPAY_API_URL", "ftp://api.notchpay.co"],
+    ["SHOP_MOMO_MTN", "12"],
   ])("stops start-up on a wrong %s and names it", async (name, value) => {
     const dir = await tempDir();
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(ConfigError);

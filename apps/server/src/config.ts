@@ -68,6 +68,19 @@ const env = z.object({
   SHOP_FACEBOOK_URL: optionalUrl,
   SHOP_INSTAGRAM_URL: optionalUrl,
   SHOP_TIKTOK_URL: optionalUrl,
+  // Mobile Money through Notch Pay (decision 026): all three keys, or none (not offered).
+  NOTCHPAY_PUBLIC_KEY: z.string().min(8, "must be the key from the Notch Pay dashboard").optional(),
+  NOTCHPAY_PRIVATE_KEY: z.string().min(8, "must be the key from the Notch Pay dashboard").optional(),
+  NOTCHPAY_WEBHOOK_HASH: z.string().min(8, "must be the webhook hash from the Notch Pay dashboard").optional(),
+  NOTCHPAY_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.notchpay.co"),
+  NOTCHPAY_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(15_000),
+  /** The shop's own Mobile Money numbers, for customers who transfer by hand. */
+  SHOP_MOMO_MTN: phone.optional(),
+  SHOP_MOMO_ORANGE: phone.optional(),
+  /** How often each server tries to reconcile pending payments (one at a time across servers). */
+  PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How long a pending payment waits for its webhook before reconciliation reads it. */
+  PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -86,6 +99,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const notchpayKeys = [e.NOTCHPAY_PUBLIC_KEY, e.NOTCHPAY_PRIVATE_KEY, e.NOTCHPAY_WEBHOOK_HASH];
+  if (notchpayKeys.some(Boolean) && !notchpayKeys.every(Boolean)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  NOTCHPAY_PUBLIC_KEY, NOTCHPAY_PRIVATE_KEY, NOTCHPAY_WEBHOOK_HASH: set all three, or none",
+    );
+  }
   // Relative to where npm was run (INIT_CWD), not to the workspace a script runs in, so that
   // `npm start` and `npm run dev` from the repository use the same ./data.
   const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), e.DATA_DIR);
@@ -115,6 +134,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     contactRateLimit: { max: e.CONTACT_RATE_LIMIT_MAX, windowMs: e.CONTACT_RATE_LIMIT_WINDOW_MS },
     orderRateLimit: { max: e.ORDER_RATE_LIMIT_MAX, windowMs: e.ORDER_RATE_LIMIT_WINDOW_MS },
     orderStatusRateLimit: { max: e.ORDER_STATUS_RATE_LIMIT_MAX, windowMs: e.ORDER_STATUS_RATE_LIMIT_WINDOW_MS },
+    /** Decision 026: null when Mobile Money through the provider is not offered. */
+    notchpay:
+      e.NOTCHPAY_PUBLIC_KEY && e.NOTCHPAY_PRIVATE_KEY && e.NOTCHPAY_WEBHOOK_HASH
+        ? {
+            publicKey: e.NOTCHPAY_PUBLIC_KEY,
+            privateKey: e.NOTCHPAY_PRIVATE_KEY,
+            webhookHash: e.NOTCHPAY_WEBHOOK_HASH,
+            apiUrl: e.NOTCHPAY_API_URL.replace(/\/$/, ""),
+            timeoutMs: e.NOTCHPAY_TIMEOUT_MS,
+          }
+        : null,
+    payments: {
+      transferNumbers: { mtn: e.SHOP_MOMO_MTN ?? null, orange: e.SHOP_MOMO_ORANGE ?? null },
+      reconcileIntervalMs: e.PAYMENT_RECONCILE_INTERVAL_MS,
+      reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
+      /** The transfers' screenshots: private, outside uploadsDir. */
+      screenshotsDir: path.join(dataDir, "payment-files"),
+    },
     firstAdmin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
     shop: {
       name: e.SHOP_NAME,

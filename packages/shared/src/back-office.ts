@@ -1,4 +1,13 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from "./constants.ts";
+import {
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  type PaymentChoice,
+  type PaymentFilter,
+  type PaymentMethod,
+  type PaymentState,
+} from "./constants.ts";
+import { formatPrice } from "./money.ts";
+import { deliveryLines, type MessageDelivery } from "./whatsapp.ts";
 
 /*
  * What only the back-office uses, in a module of its own: the storefront's bundles take
@@ -21,17 +30,69 @@ export const ORDER_STATUS_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[
 export function canChangeOrderStatus(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_STATUS_TRANSITIONS[from].includes(to);
 }
+/** A payment attempt's state, as the back-office says it (decision 026). */
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  pending: "En attente de confirmation",
+  paid: "Payé",
+  failed: "Échoué",
+  to_verify: "À vérifier",
+  rejected: "Rejeté",
+};
+/** How an attempt was made: charged through the provider, or sent by hand and declared. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  mobile_money: "Paiement en ligne",
+  transfer: "Transfert déclaré",
+};
+/** The way the customer chose to pay, on the order's page. */
+export const PAYMENT_CHOICE_LABELS: Record<PaymentChoice, string> = {
+  mobile_money: "Mobile Money",
+  transfer: "Transfert",
+  cash: "À la livraison",
+};
+/** The orders list's payment filter. */
+export const PAYMENT_FILTER_LABELS: Record<PaymentFilter, string> = {
+  online: "Payée en ligne",
+  cash: "À la livraison",
+  unpaid: "Non payée",
+};
 /** The back-office's dashboard: days in the orders chart, best sellers and newest orders shown. */
 export const DASHBOARD_DAYS = 30;
 export const DASHBOARD_BEST_SELLERS = 5;
 export const DASHBOARD_NEWEST_ORDERS = 5;
+/** Low-stock variants the dashboard lists (decision 024). */
+export const DASHBOARD_LOW_STOCK = 20;
 
-/** The back-office's message to a customer after a status change: the reference and the new status. */
-export function orderStatusWhatsappMessage(reference: string, status: OrderStatus, customerName?: string): string {
+/** What an order's status message adds while it is to be paid: its delivery and total (decision 025). */
+export interface StatusMessageAmounts {
+  /** The lines' total. */
+  totalPrice: number;
+  total: number;
+  delivery: MessageDelivery | null;
+}
+
+/**
+ * The back-office's message to a customer after a status change: the reference and the new
+ * status; while the order is new or confirmed (not yet paid) and has a delivery, the subtotal,
+ * the delivery and the total to pay too.
+ */
+export function orderStatusWhatsappMessage(
+  reference: string,
+  status: OrderStatus,
+  customerName?: string,
+  amounts?: StatusMessageAmounts,
+): string {
   const hello = customerName?.trim() ? `Bonjour ${customerName.trim()},` : "Bonjour,";
   // A new order has not moved yet: the customer is told it arrived.
   const news = status === "nouvelle" ? "est bien reçue" : `est maintenant ${ORDER_STATUS_LABELS[status].toLowerCase()}`;
-  return `${hello} votre commande ${reference} ${news}. Merci pour votre confiance !`;
+  const text = `${hello} votre commande ${reference} ${news}. Merci pour votre confiance !`;
+  const delivery = amounts?.delivery;
+  if (!amounts || !delivery || (status !== "nouvelle" && status !== "confirmée")) return text;
+  return [
+    text,
+    `Sous-total : ${formatPrice(amounts.totalPrice)}`,
+    ...deliveryLines(delivery),
+    `Total à payer : ${formatPrice(amounts.total)}${delivery.fee === null ? " (hors livraison)" : ""}`,
+  ].join("\n");
 }
 
 /**

@@ -52,6 +52,16 @@ export function stockStatus(stock: number | null): StockStatus {
   return stock <= LOW_STOCK_MAX ? "low" : "in_stock";
 }
 
+/**
+ * How an order reaches the customer (issue 12 §3, decision 025): a delivery zone of Yaoundé
+ * (chosen by neighbourhood), 'Retrait en boutique', or 'Expédition hors Yaoundé' whose fee the
+ * shop confirms.
+ */
+export const DELIVERY_KINDS = ["zone", "pickup", "shipping"] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+/** The most neighbourhoods one delivery zone names. */
+export const MAX_ZONE_NEIGHBOURHOODS = 80;
+
 /** The characters of a search that are read (the storefront's, and the back-office's lists). */
 export const SEARCH_MAX_LENGTH = 100;
 
@@ -70,6 +80,27 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   livrée: "Livrée",
   annulée: "Annulée",
 };
+/** Mobile Money operators customers pay with (decision 026). */
+export const PAYMENT_OPERATORS = ["mtn", "orange"] as const;
+export type PaymentOperator = (typeof PAYMENT_OPERATORS)[number];
+export const PAYMENT_OPERATOR_LABELS: Record<PaymentOperator, string> = { mtn: "MTN MoMo", orange: "Orange Money" };
+/** How an attempt was made: charged through the provider, or a transfer declared by the customer. */
+export const PAYMENT_METHODS = ["mobile_money", "transfer"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/**
+ * An attempt's life: pending (the charge waits for the customer's phone) → paid or failed; a
+ * declared transfer, or an online payment that does not match its order, is to_verify until an
+ * admin approves it (paid) or rejects it (rejected).
+ */
+export const PAYMENT_STATES = ["pending", "paid", "failed", "to_verify", "rejected"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+/** What the customer chose last, recorded on the order: the orders list filters by it. */
+export const PAYMENT_CHOICES = ["mobile_money", "transfer", "cash"] as const;
+export type PaymentChoice = (typeof PAYMENT_CHOICES)[number];
+/** The back-office's payment filter: paid by Mobile Money, cash on delivery, not paid yet. */
+export const PAYMENT_FILTERS = ["online", "cash", "unpaid"] as const;
+export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
+
 /**
  * Letters and digits that survive being read aloud on the phone: no 0/O, 1/I/L, and no U/V.
  * A reference is "CMD-" and 4 of them (29⁴ ≈ 707 000 references); the server adds a fifth
@@ -96,8 +127,9 @@ export const CSP_NONCE_KEY = "shop.csp-nonce";
 export type CspNonceSource = () => string | undefined;
 
 /** A call through that transport: the API path, and the visitor's cookies when there are any. */
+export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
 export interface InProcessApiRequest {
-  method: "GET" | "POST";
+  method: ApiMethod;
   path: string;
   body?: unknown;
   cookie?: string;

@@ -5,6 +5,7 @@
 export * from "./back-office.ts";
 export * from "./categories.ts";
 export * from "./constants.ts";
+export * from "./delivery.ts";
 export * from "./images.ts";
 export * from "./messages.ts";
 export * from "./money.ts";

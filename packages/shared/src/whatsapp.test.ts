@@ -73,6 +73,57 @@ describe("order messages", () => {
     ]);
   });
 
+  it("gives the subtotal, the delivery with its landmark, and a total that includes the fee", () => {
+    const line = { productName: "iPhone 15", variantLabel: "256 Go, Noir", quantity: 1, unitPrice: 470000 };
+    const zone = {
+      kind: "zone" as const,
+      name: "Zone 2",
+      delay: "24 h",
+      neighbourhood: "Bastos",
+      city: null,
+      fee: 1500,
+      free: false,
+      landmark: "En face de la pharmacie du Golf",
+    };
+    expect(cartWhatsappMessage("CMD-7K4Q", [line], zone).split("\n")).toEqual([
+      "Bonjour, je souhaite commander (référence CMD-7K4Q) :",
+      `1. iPhone 15 — 256 Go, Noir - Quantité : 1 - Prix : ${formatPrice(470000)}`,
+      "Quantité totale : 1",
+      `Sous-total : ${formatPrice(470000)}`,
+      `Livraison : Bastos (Zone 2 — 24 h) : ${formatPrice(1500)}`,
+      "Point de repère : En face de la pharmacie du Golf",
+      `Prix total : ${formatPrice(471500)}`,
+      "Merci !",
+    ]);
+    const free = cartWhatsappMessage("CMD-7K4Q", [line], { ...zone, fee: 0, free: true });
+    expect(free).toContain("Livraison : Bastos (Zone 2 — 24 h) : offerte");
+    const pickup = {
+      ...zone,
+      kind: "pickup" as const,
+      name: "Retrait en boutique",
+      delay: "",
+      neighbourhood: null,
+      fee: 0,
+      landmark: "",
+    };
+    expect(cartWhatsappMessage(null, [line], pickup).split("\n").slice(3, 6)).toEqual([
+      `Sous-total : ${formatPrice(470000)}`,
+      "Livraison : Retrait en boutique : gratuite",
+      `Prix total : ${formatPrice(470000)}`,
+    ]);
+    const shipped = {
+      ...pickup,
+      kind: "shipping" as const,
+      name: "Expédition hors Yaoundé",
+      city: "Douala",
+      fee: null,
+    };
+    expect(cartWhatsappMessage(null, [line], shipped).split("\n").slice(4, 6)).toEqual([
+      "Livraison : Expédition hors Yaoundé : Douala : à confirmer",
+      `Prix total : ${formatPrice(470000)} (hors livraison)`,
+    ]);
+  });
+
   it("lists the cart without a reference before the order is recorded", () => {
     const text = cartWhatsappMessage(null, [{ productName: "iPhone 13", quantity: 1, unitPrice: 275000 }]);
     expect(text.split("\n")[0]).toBe("Bonjour, je souhaite commander :");

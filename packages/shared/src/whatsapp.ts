@@ -1,4 +1,5 @@
 import { PHONE_PREFIX } from "./constants.ts";
+import { type DeliveryNaming, deliveryFeeLabel, deliveryPlaceLabel, orderTotal } from "./delivery.ts";
 import { formatPrice } from "./money.ts";
 import { lineName } from "./variants.ts";
 
@@ -43,13 +44,32 @@ export interface MessageLine {
   unitPrice: number;
 }
 
+/** The delivery an order message names (decision 025), as the order kept it. */
+export interface MessageDelivery extends DeliveryNaming {
+  fee: number | null;
+  free: boolean;
+  landmark: string;
+}
+
+/** "Livraison : Bastos (Zone 2 — 24 h) : 1 500 FCFA", and the landmark's line when there is one. */
+export function deliveryLines(delivery: MessageDelivery): string[] {
+  const lines = [`Livraison : ${deliveryPlaceLabel(delivery)} : ${deliveryFeeLabel(delivery.fee, delivery.free)}`];
+  if (delivery.landmark) lines.push(`Point de repère : ${delivery.landmark}`);
+  return lines;
+}
+
 /**
  * The cart's order message (SPEC.md §7): every line (number, name, quantity, price in FCFA),
  * the total quantity, the total price and thanks, plus the reference the shop recorded. Without
  * a reference (null) it is the spec's message as sent before the order is recorded: the cart's
- * link before the page's scripts have run.
+ * link before the page's scripts have run. With a delivery (decision 025), the subtotal, the
+ * delivery and its landmark come before the total price, which then includes the fee.
  */
-export function cartWhatsappMessage(reference: string | null, lines: readonly MessageLine[]): string {
+export function cartWhatsappMessage(
+  reference: string | null,
+  lines: readonly MessageLine[],
+  delivery: MessageDelivery | null = null,
+): string {
   let quantity = 0;
   let price = 0;
   const rows = lines.map((line, i) => {
@@ -61,7 +81,8 @@ export function cartWhatsappMessage(reference: string | null, lines: readonly Me
     reference ? `Bonjour, je souhaite commander (référence ${reference}) :` : "Bonjour, je souhaite commander :",
     ...rows,
     `Quantité totale : ${quantity}`,
-    `Prix total : ${formatPrice(price)}`,
+    ...(delivery ? [`Sous-total : ${formatPrice(price)}`, ...deliveryLines(delivery)] : []),
+    `Prix total : ${formatPrice(delivery ? orderTotal(price, delivery.fee) : price)}${delivery?.fee === null ? " (hors livraison)" : ""}`,
     "Merci !",
   ].join("\n");
 }

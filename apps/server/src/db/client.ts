@@ -25,6 +25,11 @@ export interface Database {
    */
   listen(channel: string, onNotify: (payload: string) => void, onGap: () => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `task` only if no other app server on this database is running it (a PostgreSQL
+   * advisory lock on `key`); answers null when another one is. PGlite has one server.
+   */
+  exclusively<T>(key: number, task: () => Promise<T>): Promise<T | null>;
   close(): Promise<void>;
 }
 
@@ -61,6 +66,7 @@ export async function openDatabase(
       async notify(channel, payload) {
         await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
       },
+      exclusively: (_key, task) => task(),
       close: () => client.close(),
     };
   }
@@ -112,6 +118,20 @@ export async function openDatabase(
     listen: (channel, onNotify, onGap) => listenOn(channel, onNotify, onGap),
     async notify(channel, payload) {
       await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
+    },
+    async exclusively(key, task) {
+      const client = await pool.connect();
+      try {
+        const { rows } = await client.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [key]);
+        if (!rows[0]?.locked) return null;
+        try {
+          return await task();
+        } finally {
+          await client.query("SELECT pg_advisory_unlock($1)", [key]).catch(() => {});
+        }
+      } finally {
+        client.release();
+      }
     },
     async migrate(folder = migrationsFolder) {
       // Several app servers may start at once: one applies the migrations, the others wait.

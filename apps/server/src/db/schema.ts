@@ -1,6 +1,19 @@
-import { CATEGORIES, ORDER_CHANNELS, ORDER_STATUSES, type ProductOption, ROLES, STOCK_REASONS } from "@shop/shared";
+import {
+  CATEGORIES,
+  DELIVERY_KINDS,
+  ORDER_CHANNELS,
+  ORDER_STATUSES,
+  PAYMENT_CHOICES,
+  PAYMENT_METHODS,
+  PAYMENT_OPERATORS,
+  PAYMENT_STATES,
+  type ProductOption,
+  ROLES,
+  STOCK_REASONS,
+} from "@shop/shared";
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   customType,
   index,
@@ -237,7 +250,23 @@ export const orders = pgTable(
     fileName: text("file_name"),
     fileType: text("file_type"),
     totalQuantity: integer("total_quantity").notNull().default(0),
+    /** The lines' total, before delivery. */
     totalPrice: integer("total_price").notNull().default(0),
+    // The delivery chosen, copied as it was (decision 025); all null for an order without one.
+    deliveryKind: text("delivery_kind", { enum: DELIVERY_KINDS }),
+    deliveryName: text("delivery_name"),
+    /** FCFA charged; null with a kind: to be confirmed by the shop. */
+    deliveryFee: integer("delivery_fee"),
+    /** The zone's fee was waived by the free-delivery amount. */
+    deliveryFree: boolean("delivery_free").notNull().default(false),
+    deliveryDelay: text("delivery_delay"),
+    deliveryNeighbourhood: text("delivery_neighbourhood"),
+    deliveryCity: text("delivery_city"),
+    deliveryLandmark: text("delivery_landmark"),
+    /** What the customer pays: total_price and the known fee, kept by the database itself. */
+    total: integer("total").notNull().generatedAlwaysAs(sql`total_price + coalesce(delivery_fee, 0)`),
+    /** How the customer chose to pay last (decision 026), or null. */
+    paymentChoice: text("payment_choice", { enum: PAYMENT_CHOICES }),
     ...timestamps,
   },
   (t) => [
@@ -247,6 +276,7 @@ export const orders = pgTable(
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),
     check("orders_channel_check", sql`${t.channel} in (${inList(ORDER_CHANNELS)})`),
     check("orders_status_check", sql`${t.status} in (${inList(ORDER_STATUSES)})`),
+    check("orders_delivery_kind_check", sql`${t.deliveryKind} in (${inList(DELIVERY_KINDS)})`),
   ],
 );
 
@@ -296,6 +326,8 @@ export const orderStatusChanges = pgTable(
     toStatus: text("to_status", { enum: ORDER_STATUSES }).notNull(),
     changedBy: uuid("changed_by").references(() => users.id, { onDelete: "set null" }),
     changedByName: text("changed_by_name").notNull(),
+    /** What came with it: "MTN MoMo — transaction trx.…" for a payment (decision 026). */
+    note: text("note").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
@@ -357,3 +389,105 @@ export const stockAlerts = pgTable(
 
 export type StockMovementRow = typeof stockMovements.$inferSelect;
 export type StockAlertRow = typeof stockAlerts.$inferSelect;
+
+/**
+ * The delivery options the back-office manages (decision 025): zones of Yaoundé by
+ * neighbourhood, 'Retrait en boutique', 'Expédition hors Yaoundé'. An order copies what it
+ * chose, so an option can change or go without touching past orders.
+ */
+export const deliveryOptions = pgTable(
+  "delivery_options",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: DELIVERY_KINDS }).notNull(),
+    name: text("name").notNull(),
+    /** FCFA; null only for shipping: "à confirmer". */
+    fee: integer("fee"),
+    delay: text("delay").notNull().default(""),
+    details: text("details").notNull().default(""),
+    neighbourhoods: text("neighbourhoods").array().notNull().default(sql`'{}'::text[]`),
+    active: boolean("active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index("delivery_options_position_idx").on(t.position, t.createdAt),
+    check("delivery_options_kind_check", sql`${t.kind} in (${inList(DELIVERY_KINDS)})`),
+    check("delivery_options_fee_check", sql`${t.fee} >= 0 or (${t.fee} is null and ${t.kind} = 'shipping')`),
+  ],
+);
+
+/** The shop's delivery settings: one row. */
+export const deliverySettings = pgTable(
+  "delivery_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    /** Free delivery in a zone from this subtotal; null: never. */
+    freeFrom: integer("free_from"),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [check("delivery_settings_one_row", sql`${t.id} = 1`)],
+);
+
+export type DeliveryOptionRow = typeof deliveryOptions.$inferSelect;
+
+/**
+ * Every attempt to pay an order (decision 026): a Mobile Money charge through the provider, or
+ * a transfer the customer declares. The amount is the order's total when the attempt started.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    operator: text("operator", { enum: PAYMENT_OPERATORS }),
+    /** "+237XXXXXXXXX" charged or declared from. */
+    phone: text("phone"),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("XAF"),
+    state: text("state", { enum: PAYMENT_STATES }).notNull(),
+    /** Why it did not pay, in French, shown to the customer (or the admin's rejection). */
+    reason: text("reason"),
+    /** Why an online payment waits for an admin: amount, currency, already paid, cancelled. */
+    flag: text("flag"),
+    provider: text("provider"),
+    /** Ours, sent to the provider as its `reference`: "<order reference>-<n>". */
+    merchantReference: text("merchant_reference"),
+    /** The provider's own reference ("trx.…"), once initialised. */
+    providerReference: text("provider_reference"),
+    /** The provider's last status read ("complete", "failed"…). */
+    providerStatus: text("provider_status"),
+    /** A declared transfer's ID, upper-cased without spaces. */
+    transactionId: text("transaction_id"),
+    screenshotPath: text("screenshot_path"),
+    screenshotType: text("screenshot_type"),
+    reviewedBy: uuid("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedByName: text("reviewed_by_name"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true, mode: "date" }),
+    /** Last time the provider was asked (the waiting screen's reads are spaced by it). */
+    checkedAt: timestamp("checked_at", { withTimezone: true, mode: "date" }),
+    settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("payments_order_idx").on(t.orderId, t.createdAt),
+    // One attempt in progress per order: a second tap or a second server gets that one.
+    uniqueIndex("payments_pending_key").on(t.orderId).where(sql`${t.state} = 'pending'`),
+    uniqueIndex("payments_merchant_reference_key").on(t.merchantReference),
+    uniqueIndex("payments_provider_reference_key").on(t.provider, t.providerReference),
+    // One transaction ID for one order, unless an admin rejected it.
+    uniqueIndex("payments_transaction_key").on(t.transactionId).where(sql`${t.state} <> 'rejected'`),
+    index("payments_state_idx").on(t.state, t.createdAt),
+    check("payments_amount_check", sql`${t.amount} >= 0`),
+    check("payments_method_check", sql`${t.method} in (${inList(PAYMENT_METHODS)})`),
+    check("payments_state_check", sql`${t.state} in (${inList(PAYMENT_STATES)})`),
+  ],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;

@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, orders, products, productVariants } from "../db/schema.ts";
+import { contactMessages, deliveryOptions, orders, payments, products, productVariants } from "../db/schema.ts";
 import { orderFromForm } from "../modules/orders/orders.service.ts";
 import {
   type Actors,
@@ -21,9 +21,13 @@ import {
 type ActorName = "anonymous" | "general" | "admin" | "otherAdmin" | "superAdmin";
 const ACTORS: ActorName[] = ["anonymous", "general", "admin", "otherAdmin", "superAdmin"];
 
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
 interface Call {
-  method: "GET" | "POST";
+  method: Method;
   url: string;
+  /** Names a fresh resource for each attempt, when the call uses one up (a deletion). */
+  freshUrl?: () => Promise<string>;
   /** Builds a fresh body for each attempt, so one actor's success does not change the next one's case. */
   body?: (actor: ActorName) => Promise<object | undefined> | object | undefined;
   multipart?: boolean;
@@ -38,7 +42,7 @@ let png: Buffer;
 
 const tokenOf = (actor: ActorName) => (actor === "anonymous" ? null : actors[actor]);
 
-async function send(method: "GET" | "POST", url: string, token: string | null, payload?: object) {
+async function send(method: Method, url: string, token: string | null, payload?: object) {
   return ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 }
 
@@ -71,6 +75,54 @@ async function stockVariant(): Promise<string> {
     .from(productVariants)
     .where(eq(productVariants.productId, STOCK_PRODUCT));
   return variant?.id ?? "";
+}
+
+/** A delivery option the back-office's calls edit (decision 025). */
+const DELIVERY_OPTION = "8a1b2c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d";
+let zoneCount = 0;
+/** A zone whose neighbourhood no other zone names. */
+const zoneBody = () => ({ kind: "zone", name: "Zone test", fee: 1000, neighbourhoods: [`Quartier ${++zoneCount}`] });
+
+/** A shipping order of a visitor, its fee still to confirm. */
+/** A transfer waiting in 'À vérifier' for a new order (decision 026). */
+async function paymentToVerify(): Promise<string> {
+  const placed = await orderFromForm(
+    ctx.database.db,
+    ctx.config.orderFilesDir,
+    null,
+    { name: "Awa", number: "+237677123456", text: "Yaoundé", message: "" },
+    { bytes: png, name: "photo.png", mime: "image/png", ext: "png" },
+  );
+  const [row] = await ctx.database.db
+    .insert(payments)
+    .values({
+      orderId: placed.order.row.id,
+      method: "transfer",
+      operator: "mtn",
+      amount: placed.order.row.total,
+      state: "to_verify",
+      transactionId: `TX${placed.order.row.reference}`,
+    })
+    .returning();
+  return row!.id;
+}
+
+async function orderToConfirm(): Promise<string> {
+  const placed = await orderFromForm(
+    ctx.database.db,
+    ctx.config.orderFilesDir,
+    null,
+    {
+      name: "Awa",
+      number: "+237677123456",
+      text: "Douala",
+      message: "",
+      deliveryOptionId: DELIVERY_OPTION,
+      city: "Douala",
+    },
+    { bytes: png, name: "photo.png", mime: "image/png", ext: "png" },
+  );
+  return placed.order.row.reference;
 }
 
 /** A cart with one product for the actor, so that the cart can become an order. */
@@ -249,6 +301,69 @@ const CALLS: Call[] = [
     expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 403, superAdmin: 200 },
   },
   {
+    method: "GET",
+    url: "/api/delivery-options",
+    expected: { anonymous: 200, general: 200, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/delivery",
+    // Delivery is the shop's, like its orders: every admin manages it.
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/delivery/options",
+    body: zoneBody,
+    expected: { anonymous: 401, general: 403, admin: 201, otherAdmin: 201, superAdmin: 201 },
+  },
+  {
+    method: "PUT",
+    url: `/api/admin/delivery/options/${DELIVERY_OPTION}`,
+    body: () => ({ kind: "shipping", name: "Expédition hors Yaoundé", fee: null, delay: "2 à 4 jours" }),
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "DELETE",
+    url: "/api/admin/delivery/options/:id",
+    freshUrl: async () => {
+      const res = await send("POST", "/api/admin/delivery/options", actors.superAdmin, zoneBody());
+      return `/api/admin/delivery/options/${res.json().data._id}`;
+    },
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "PUT",
+    url: "/api/admin/delivery/settings",
+    body: () => ({ freeFrom: 250000 }),
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/orders/:reference/delivery-fee",
+    freshUrl: async () => `/api/admin/orders/${await orderToConfirm()}/delivery-fee`,
+    body: () => ({ fee: 3000 }),
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/payments",
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/payments/:id/approve",
+    freshUrl: async () => `/api/admin/payments/${await paymentToVerify()}/approve`,
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/payments/:id/reject",
+    freshUrl: async () => `/api/admin/payments/${await paymentToVerify()}/reject`,
+    body: () => ({ reason: "Aucun transfert reçu." }),
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
     method: "POST",
     url: "/api/reviews",
     body: async () => ({ productId: await adminProduct(), rating: 4 }),
@@ -276,6 +391,12 @@ beforeAll(async () => {
     category: "IPHONE 13",
     userId: actors.adminUser.id,
   });
+  await ctx.database.db.insert(deliveryOptions).values({
+    id: DELIVERY_OPTION,
+    kind: "shipping",
+    name: "Expédition hors Yaoundé",
+    fee: null,
+  });
   await ctx.database.db
     .insert(contactMessages)
     .values({ id: MESSAGE_ID, name: "Awa", email: "awa@test.cm", subject: "Bonjour", message: "Disponible ?" });
@@ -296,7 +417,8 @@ describe("permission matrix", () => {
           payload: body.payload,
         });
       } else {
-        res = await send(call.method, call.url, token, await call.body?.(actor));
+        const url = call.freshUrl ? await call.freshUrl() : call.url;
+        res = await send(call.method, url, token, await call.body?.(actor));
       }
       expect(res.statusCode, res.body).toBe(call.expected[actor]);
       if (call.binary && res.statusCode === 200) {

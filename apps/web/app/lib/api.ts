@@ -2,6 +2,8 @@ import type {
   CartLine,
   CartOrderInput,
   ContactInput,
+  DeliveryChoice,
+  DeliveryOffer,
   ErrorEnvelope,
   FilterQuery,
   Order,
@@ -15,9 +17,11 @@ import type {
   ShopIdentity,
   SignInInput,
   SignUpInput,
+  StockAlertInput,
   User,
 } from "@shop/shared";
 import {
+  type ApiMethod,
   IN_PROCESS_API_KEY,
   type InProcessApiRequest,
   type InProcessApiTransport,
@@ -88,7 +92,7 @@ const query = (paging?: Partial<FilterQuery>) => {
 export function apiClient(request?: Request) {
   const cookie = request?.headers.get("cookie") ?? undefined;
   /** The envelope, and the cookies the API set when called in process (the browser keeps its own). */
-  async function send<T>(method: "GET" | "POST", path: string, body?: unknown) {
+  async function send<T>(method: ApiMethod, path: string, body?: unknown) {
     let answer: Awaited<ReturnType<Transport>>;
     try {
       answer = await transport()({ method, path, body, cookie }, request?.signal);
@@ -100,7 +104,7 @@ export function apiClient(request?: Request) {
       throw new ApiError(answer.status, envelope?.message ?? SERVER_ERROR_MESSAGE, envelope?.issues);
     return { envelope, setCookie: answer.setCookie ?? [] };
   }
-  const call = async <T>(method: "GET" | "POST", path: string, body?: unknown): Promise<Envelope<T>> =>
+  const call = async <T>(method: ApiMethod, path: string, body?: unknown): Promise<Envelope<T>> =>
     (await send<T>(method, path, body)).envelope;
   return { send, call };
 }
@@ -143,15 +147,22 @@ export function api(request?: Request) {
     signUp: async (input: SignUpInput) => (await call<User>("POST", "/api/signup", input)).message,
     cartCount: async () => (await call<{ count: number }>("GET", "/api/countAddToCartProduct")).data.count,
     logout: async () => (await call<null>("GET", "/api/userLogout")).message,
-    /** Adds one of a product; a product already in the cart is refused (409) with the server's message. */
-    addToCart: async (productId: string) => (await call<CartLine>("POST", "/api/addtocart", { productId })).message,
+    /**
+     * Adds one of a product, of the variant chosen (without one, the server picks the cheapest
+     * that can be bought); a line already in the cart or a sold-out variant is refused (409)
+     * with the server's message.
+     */
+    addToCart: async (productId: string, variantId?: string) =>
+      (await call<CartLine>("POST", "/api/addtocart", variantId ? { productId, variantId } : { productId })).message,
     viewCart: async () => (await call<CartLine[]>("GET", "/api/view-card-product")).data,
     updateCartLine: async (_id: string, quantity: number) =>
       (await call<CartLine>("POST", "/api/update-cart-product", { _id, quantity })).message,
     deleteCartLine: async (_id: string) => (await call<null>("POST", "/api/delete-cart-product", { _id })).message,
     /** Records the signed-in customer's cart as an order on that channel, before WhatsApp or a call. */
-    orderFromCart: async (channel: CartOrderInput["channel"]) =>
-      (await call<Order>("POST", "/api/orders/from-cart", { channel })).data,
+    orderFromCart: async (channel: CartOrderInput["channel"], delivery: DeliveryChoice = {}) =>
+      (await call<Order>("POST", "/api/orders/from-cart", { channel, ...delivery })).data,
+    /** The delivery options offered, the free-delivery amount and the pickup's address (decision 025). */
+    deliveryOffer: async () => (await call<DeliveryOffer>("GET", "/api/delivery-options")).data,
     /** The order form: name, number, text, message and the file, as multipart. */
     placeOrder: async (form: FormData) => {
       const envelope = await call<Order>("POST", "/api/orders", form);
@@ -168,6 +179,8 @@ export function api(request?: Request) {
       const envelope = await call<Review>("POST", "/api/reviews", input);
       return { review: envelope.data, message: envelope.message };
     },
+    /** 'Prévenez-moi': a number to tell when a sold-out variant is back; answers the French confirmation. */
+    stockAlert: async (input: StockAlertInput) => (await call<null>("POST", "/api/stock-alerts", input)).message,
     /** Sends the contact form; answers the shop's French confirmation. */
     contact: async (input: ContactInput) => (await call<null>("POST", "/api/contact", input)).message,
     search: async (q: string, paging?: Partial<PageQuery>) => {

@@ -17,16 +17,22 @@ const signedOut = (error: unknown) => error instanceof ApiError && (error.status
 export async function loader({ request }: Route.LoaderArgs) {
   if (!/(?:^|;\s*)token=/.test(request.headers.get("cookie") ?? "")) throw redirect(LOGIN);
   try {
-    return { lines: await api(request).viewCart() };
+    const [lines, delivery] = await Promise.all([api(request).viewCart(), api(request).deliveryOffer()]);
+    return { cart: { lines, delivery } };
   } catch (error) {
     if (signedOut(error)) throw redirect(LOGIN);
     throw error;
   }
 }
 
-/** Later navigations: the browser asks the API itself, and the line placeholders show meanwhile. */
+/**
+ * Later navigations: the browser asks the API itself (the cart and the delivery options), and
+ * the line placeholders show meanwhile.
+ */
 export function clientLoader() {
-  return { lines: api().viewCart() };
+  return {
+    cart: Promise.all([api().viewCart(), api().deliveryOffer()]).then(([lines, delivery]) => ({ lines, delivery })),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -69,8 +75,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-5xl px-4 pt-6 pb-12 print:max-w-none print:p-0">
       <h1 className="mb-4 text-2xl font-extrabold">Panier</h1>
-      <Deferred value={loaderData.lines} fallback={<CartSkeleton />} errorElement={<CartLoadError />}>
-        {(lines) => <CartView loaded={lines} shop={shop} />}
+      <Deferred value={loaderData.cart} fallback={<CartSkeleton />} errorElement={<CartLoadError />}>
+        {({ lines, delivery }) => <CartView loaded={lines} shop={shop} delivery={delivery} />}
       </Deferred>
     </main>
   );

@@ -18,6 +18,9 @@ const card = (n: number) => ({
   category: "SAMSUNG" as const,
   price: 100_000,
   sellingPrice: 90_000,
+  sellingPriceMax: 90_000,
+  stockStatus: "untracked" as const,
+  stockLeft: null,
 });
 
 describe("home page", () => {

@@ -6,6 +6,8 @@ import { SubmitButton } from "../components/ui/submit-button";
 import { pageMeta } from "../features/content/meta";
 import { lookUpOrder, myOrders } from "../features/order/order-lookup.server";
 import { OrderSummary } from "../features/order/order-summary";
+import { PayLink } from "../features/payment/pay-link";
+import { PaymentNote } from "../features/payment/payment-note";
 import type { Route } from "./+types/order-status";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -86,7 +88,13 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
             <p className="font-medium">{failed.message}</p>
           </FormAlert>
         )}
-        {actionData?.ok && <OrderSummary order={actionData.order} />}
+        {actionData?.ok && (
+          <div className="space-y-3">
+            <OrderSummary order={actionData.order} />
+            <PaymentNote payment={actionData.payment} />
+            <PayLink order={actionData.order} />
+          </div>
+        )}
       </div>
       {loaderData.orders && (
         <section aria-labelledby="my-orders" className="mt-10">
@@ -103,8 +111,9 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
           ) : (
             <ul className="mt-3 space-y-4">
               {loaderData.orders.map((order) => (
-                <li key={order._id}>
+                <li key={order._id} className="space-y-3">
                   <OrderSummary order={order} headingLevel={3} />
+                  <PayLink order={order} />
                 </li>
               ))}
             </ul>

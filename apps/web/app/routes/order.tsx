@@ -3,6 +3,7 @@ import { pageMeta } from "../features/content/meta";
 import { OrderConfirmation } from "../features/order/order-confirmation";
 import { OrderForm } from "../features/order/order-form";
 import { placeOrder } from "../features/order/place-order.server";
+import { api } from "../lib/api";
 import type { Route } from "./+types/order";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -18,8 +19,13 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export const action = ({ request }: Route.ActionArgs) => placeOrder(request);
 
+/** The delivery options the form offers (decision 025). */
+export async function loader({ request }: Route.LoaderArgs) {
+  return { delivery: await api(request).deliveryOffer() };
+}
+
 /** SPEC.md §2 Order: 'Commande', 'Veillez entrer vos informations de commande', the form, its answer. */
-export default function OrderPage({ actionData }: Route.ComponentProps) {
+export default function OrderPage({ actionData, loaderData }: Route.ComponentProps) {
   const cartCount = useCartCount() ?? 0;
   return (
     <main className="mx-auto max-w-xl px-4 pt-8 pb-12">
@@ -31,7 +37,11 @@ export default function OrderPage({ actionData }: Route.ComponentProps) {
       ) : (
         <>
           <p className="mt-2 mb-4 text-slate-700">Veillez entrer vos informations de commande</p>
-          <OrderForm failure={actionData && !actionData.ok ? actionData : undefined} cartCount={cartCount} />
+          <OrderForm
+            failure={actionData && !actionData.ok ? actionData : undefined}
+            cartCount={cartCount}
+            delivery={loaderData.delivery}
+          />
         </>
       )}
     </main>

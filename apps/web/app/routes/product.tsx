@@ -1,18 +1,21 @@
 import type { ProductDetails, ShopIdentity } from "@shop/shared";
-import { discountPercent, productWhatsappMessage, whatsappLink } from "@shop/shared/core";
+import { discountPercent, lineName, productWhatsappMessage, whatsappLink } from "@shop/shared/core";
 import {
   data,
   UNSAFE_ErrorResponseImpl as ErrorResponse,
   Link,
   type ShouldRevalidateFunctionArgs,
   useRouteLoaderData,
+  useSearchParams,
 } from "react-router";
 import { Deferred } from "../components/ui/deferred";
 import { Price } from "../components/ui/price";
+import { StockStatus } from "../components/ui/stock-status";
 import { AddToCartButton } from "../features/cart/add-to-cart-button";
 import { type CardProduct, ProductCard, toCardProduct } from "../features/catalog/product-card";
 import { ROW_ITEM_CLASS, ScrollRow } from "../features/catalog/scroll-row";
 import { useShop } from "../features/layout/use-shop";
+import { askStockAlert } from "../features/product/ask-stock-alert.server";
 import { Gallery } from "../features/product/gallery";
 import { absoluteUrl, productJsonLd } from "../features/product/json-ld";
 import { ProductSkeleton } from "../features/product/product-skeleton";
@@ -25,6 +28,9 @@ import {
   useReviewResult,
 } from "../features/product/reviews";
 import { Share } from "../features/product/share";
+import { STOCK_ALERT_INTENT, StockAlert, type StockAlertResult } from "../features/product/stock-alert";
+import { chosenVariant, onlyVariantChanged, photosOf, variantSearch } from "../features/product/variant-choice";
+import { VariantPicker } from "../features/product/variant-picker";
 import { ApiError, api } from "../lib/api";
 import { fieldErrorsOf } from "../lib/form-values";
 import { telHref } from "../lib/format-phone";
@@ -79,9 +85,11 @@ export function clientLoader({ params }: Route.ClientLoaderArgs) {
 /**
  * A signed-in customer's review (intent "review"): saved by the API, then the new rating and
  * list are answered so the page updates without reloading the product and its similar items.
+ * 'Prévenez-moi' (intent "stock-alert") on a sold-out choice.
  */
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
+  if (form.get("intent") === STOCK_ALERT_INTENT) return askStockAlert(request, form);
   const comment = form.get("comment");
   const client = api(request);
   try {
@@ -100,22 +108,36 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 }
 
-/** A review's answer carries what changed: the product and similar items are not fetched again. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formData?.get("intent") === "review") return false;
+/**
+ * A review's answer carries what changed: the product and similar items are not fetched again;
+ * nor after 'Prévenez-moi', nor when only the chosen variant (`?variant=`) changes: the page
+ * already holds every variant.
+ */
+export function shouldRevalidate({
+  formData,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get("intent");
+  if (intent === "review" || intent === STOCK_ALERT_INTENT) return false;
+  if (onlyVariantChanged(currentUrl, nextUrl)) return false;
   return defaultShouldRevalidate;
 }
 
 const pageTitle = (product: ProductDetails) => `${product.productName} - ${product.brandName}`;
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const shop = matches[1]?.loaderData?.shop;
   // A client navigation has no product yet: the page sets its own <title> once it has one.
   if (!loaderData || loaderData.product instanceof Promise || !shop) return [{ title: "Détails du produit" }];
   const { product, origin } = loaderData;
   const title = pageTitle(product);
+  // The canonical address is the product's; a shared link's preview shows the variant it names.
   const url = `${origin}/product/${product._id}`;
-  const image = product.productImage[0] ? absoluteUrl(origin, product.productImage[0]) : undefined;
+  const variant = chosenVariant(product.variants, new URLSearchParams(location.search).get("variant"));
+  const photo = photosOf(product.productImage, variant)[0];
+  const image = photo ? absoluteUrl(origin, photo) : undefined;
   const description = product.description || `${product.productName} chez ${shop.name}, Yaoundé.`;
   const jsonLd = productJsonLd(product, { origin, shopName: shop.name, description });
   return [
@@ -127,7 +149,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     ...(image ? [{ property: "og:image", content: image }] : []),
-    { property: "product:price:amount", content: String(product.sellingPrice) },
+    { property: "product:price:amount", content: String(variant?.sellingPrice ?? product.sellingPrice) },
     { property: "product:price:currency", content: "XAF" },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
@@ -164,6 +186,7 @@ function ProductView({
   similar,
   reviews,
   ownTitle,
+  answered,
 }: {
   product: ProductDetails;
   shop: ShopIdentity;
@@ -172,9 +195,20 @@ function ProductView({
   reviews: ReviewList | Promise<ReviewList>;
   /** After a client navigation `meta` had no product: React 19 puts this <title> in the head. */
   ownTitle: boolean;
+  /** 'Prévenez-moi' posted without JavaScript: the action's answer. */
+  answered?: StockAlertResult;
 }) {
   const url = `${origin}/product/${product._id}`;
-  const off = discountPercent(product.price, product.sellingPrice);
+  // The choice is the address's (`?variant=`), so that a shared link opens on it.
+  const [searchParams] = useSearchParams();
+  const variant = chosenVariant(product.variants, searchParams.get("variant"));
+  const price = variant?.price ?? product.price;
+  const sellingPrice = variant?.sellingPrice ?? product.sellingPrice;
+  const stock = variant ?? product;
+  const soldOut = stock.stockStatus === "out";
+  const name = lineName(product.productName, variant?.label ?? "");
+  const photos = photosOf(product.productImage, variant);
+  const off = discountPercent(price, sellingPrice);
   const session = useRouteLoaderData<typeof layoutLoader>("routes/shop-layout")?.session;
   // A review just saved changes the stars at once.
   const reviewed = useReviewResult(product._id);
@@ -203,7 +237,8 @@ function ProductView({
         </ol>
       </nav>
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
-        <Gallery images={product.productImage} alt={product.productName} />
+        {/* Keyed by its photos: another variant's set starts at its first photo. */}
+        <Gallery key={photos.join(" ")} images={photos} alt={name} />
         <div>
           <p className="inline-block rounded-full bg-brand/10 px-3 py-1 text-xs font-bold text-brand-dark">
             {product.brandName}
@@ -211,19 +246,31 @@ function ProductView({
           <h1 className="mt-2 text-2xl font-extrabold">{product.productName}</h1>
           <p className="mt-1 text-sm text-slate-600">{product.category}</p>
           <Rating rating={rating} />
-          <div className="mt-3">
-            <Price price={product.price} sellingPrice={product.sellingPrice} size="lg" />
+          {/* Price and stock follow the choice, and a screen reader hears them change. */}
+          <div id="offer" className="mt-3 space-y-1" aria-live="polite" aria-atomic="true">
+            <Price price={price} sellingPrice={sellingPrice} size="lg" />
             {off > 0 && <p className="sr-only">Réduction de {off} %</p>}
+            <StockStatus status={stock.stockStatus} left={stock.stockLeft} />
           </div>
+          <VariantPicker options={product.options} variants={product.variants} chosen={variant} />
+          {soldOut && (
+            <p id="sold-out-reason" className="mt-4 text-sm font-medium text-slate-700">
+              Ce choix est épuisé : il ne peut pas être ajouté au panier pour le moment.
+            </p>
+          )}
           <div className="mt-5 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <AddToCartButton
               productId={product._id}
+              variantId={variant?._id}
               productName={product.productName}
-              returnTo={`/product/${product._id}`}
-              className="bg-brand px-5 py-3 text-white hover:bg-brand-dark"
+              // Back to this address after signing in: on the choice, if one was made.
+              returnTo={`/product/${product._id}${searchParams.has("variant") && variant ? variantSearch(variant._id) : ""}`}
+              soldOut={soldOut}
+              describedBy={soldOut ? "sold-out-reason" : undefined}
+              className="min-h-12 bg-brand px-5 py-3 text-white hover:bg-brand-dark disabled:hover:bg-brand"
             />
             <a
-              href={whatsappLink(shop.whatsapp, productWhatsappMessage(product.productName, product.sellingPrice))}
+              href={whatsappLink(shop.whatsapp, productWhatsappMessage(name, sellingPrice))}
               target="_blank"
               rel="noopener noreferrer"
               className="rounded-full bg-green-700 px-5 py-3 text-center font-semibold text-white hover:bg-green-800"
@@ -237,6 +284,9 @@ function ProductView({
               Appeler maintenant
             </a>
           </div>
+          {soldOut && variant && (
+            <StockAlert key={variant._id} variantId={variant._id} name={name} answered={answered} />
+          )}
           {product.description && (
             <section aria-labelledby="description" className="mt-6">
               <h2 id="description" className="font-bold">
@@ -258,8 +308,9 @@ function ProductView({
   );
 }
 
-export default function ProductPage({ loaderData, params }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const { product, similar, reviews, origin } = loaderData;
+  const answered = actionData && "intent" in actionData ? actionData : undefined;
   const shop = useShop();
   return (
     // Keyed by product: going to another product shows the skeleton again instead of
@@ -273,6 +324,7 @@ export default function ProductPage({ loaderData, params }: Route.ComponentProps
           similar={similar}
           reviews={reviews}
           ownTitle={product instanceof Promise}
+          answered={answered}
         />
       )}
     </Deferred>

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { SEARCH_MAX_LENGTH } from "../constants.ts";
+import { PAYMENT_FILTERS, SEARCH_MAX_LENGTH } from "../constants.ts";
 import { FIELD_MSG } from "../messages.ts";
 import { id, isoDate, pageQuery } from "./common.ts";
 import { order, orderChannel, orderReference, orderStatus } from "./orders.ts";
+import { adminPayment, paymentChoice } from "./payments.ts";
 
 /**
  * The back-office's calls beyond the spec's (decision 018): orders, contact messages and the
@@ -13,6 +14,8 @@ import { order, orderChannel, orderReference, orderStatus } from "./orders.ts";
 export const adminOrdersQuery = pageQuery.extend({
   status: orderStatus.optional(),
   q: z.string().trim().max(SEARCH_MAX_LENGTH, FIELD_MSG.searchTooLong).optional(),
+  /** Paid by Mobile Money, cash on delivery, or not paid yet (decision 026). */
+  payment: z.enum(PAYMENT_FILTERS).optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 
@@ -26,6 +29,8 @@ export const adminOrderSummary = z.object({
   phone: z.string().nullable(),
   totalQuantity: z.number().int(),
   totalPrice: z.number().int(),
+  /** With the delivery fee when known (decision 025). */
+  total: z.number().int(),
   hasFile: z.boolean(),
   createdAt: isoDate,
 });
@@ -36,6 +41,8 @@ export const orderStatusChange = z.object({
   fromStatus: orderStatus,
   toStatus: orderStatus,
   changedBy: z.object({ _id: id.nullable(), name: z.string() }),
+  /** What came with it: "MTN MoMo — transaction trx.…" for a payment (decision 026); "" otherwise. */
+  note: z.string(),
   createdAt: isoDate,
 });
 export type OrderStatusChange = z.infer<typeof orderStatusChange>;
@@ -53,6 +60,11 @@ export const adminOrder = order.extend({
     })
     .nullable(),
   history: z.array(orderStatusChange),
+  // Added by issue 13 (decision 026).
+  /** The way the customer chose to pay last, or null. */
+  paymentChoice: paymentChoice.nullable(),
+  /** Every payment attempt, newest first. */
+  payments: z.array(adminPayment),
 });
 export type AdminOrder = z.infer<typeof adminOrder>;
 
@@ -95,6 +107,8 @@ export const adminBadges = z.object({
   /** Orders still "nouvelle". */
   newOrders: z.number().int(),
   unreadMessages: z.number().int(),
+  /** Payments in the 'À vérifier' queue (decision 026). */
+  paymentsToVerify: z.number().int(),
 });
 export type AdminBadges = z.infer<typeof adminBadges>;
 
@@ -119,5 +133,23 @@ export const dashboard = z.object({
     }),
   ),
   newestOrders: z.array(adminOrderSummary),
+  /**
+   * Tracked variants at LOW_STOCK_MAX or under, sold-out ones included, fewest first (at most
+   * DASHBOARD_LOW_STOCK): of the admin's own products for an ADMIN, of all for a SUPERADMIN.
+   */
+  lowStock: z.array(
+    z.object({
+      variantId: id,
+      productId: id,
+      productName: z.string(),
+      /** "256 Go, Noir"; "" for a product without options. */
+      label: z.string(),
+      stock: z.number().int(),
+    }),
+  ),
+  /** How many variants are that low in all (the list shows the first DASHBOARD_LOW_STOCK). */
+  lowStockTotal: z.number().int(),
+  /** Money received by Mobile Money (provider or approved transfers), apart from orders (decision 026). */
+  receivedOnline: z.object({ today: z.number().int(), month: z.number().int() }),
 });
 export type Dashboard = z.infer<typeof dashboard>;

@@ -3,6 +3,7 @@ import { MAX_CART_QUANTITY, ORDER_CHANNELS, ORDER_REFERENCE_PATTERN, ORDER_STATU
 import { FIELD_MSG } from "../messages.ts";
 import { normaliseCameroonPhone } from "../whatsapp.ts";
 import { id, isoDate } from "./common.ts";
+import { deliveryChoiceFields, orderDelivery } from "./delivery.ts";
 
 export const orderChannel = z.enum(ORDER_CHANNELS);
 export const orderStatus = z.enum(ORDER_STATUSES, { error: FIELD_MSG.orderStatusInvalid });
@@ -50,12 +51,15 @@ export const orderFormInput = z.strictObject({
     .min(1, FIELD_MSG.addressRequired)
     .max(300, FIELD_MSG.addressTooLong),
   message: z.string().trim().max(2000, FIELD_MSG.orderMessageTooLong).default(""),
+  // How it reaches the customer (decision 025); checked against the chosen option by the server.
+  ...deliveryChoiceFields,
 });
 export type OrderFormInput = z.infer<typeof orderFormInput>;
 
 /** The cart's buttons: the signed-in customer's cart becomes an order on this channel. */
 export const cartOrderInput = z.strictObject({
   channel: z.enum(["whatsapp", "phone"], { error: FIELD_MSG.orderChannelInvalid }),
+  ...deliveryChoiceFields,
 });
 export type CartOrderInput = z.infer<typeof cartOrderInput>;
 
@@ -90,7 +94,15 @@ export const order = z.object({
   hasFile: z.boolean(),
   lines: z.array(orderLine),
   totalQuantity: z.number().int(),
+  /** The lines' total (the subtotal, before delivery), as before delivery existed. */
   totalPrice: z.number().int(),
+  // Added by issue 12 §3 (decision 025); older clients ignore them.
+  /** The delivery chosen, as it was then; null for an order made without one. */
+  delivery: orderDelivery.nullable(),
+  /** What the customer pays: totalPrice and the delivery fee when it is known. */
+  total: z.number().int(),
+  /** Added by issue 13 (decision 026): the key of its payment link, /pay/:reference?t=… */
+  payToken: z.string(),
   createdAt: isoDate,
   updatedAt: isoDate,
 });

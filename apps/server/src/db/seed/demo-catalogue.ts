@@ -1,20 +1,38 @@
-import type { Category } from "@shop/shared";
+import type { Category, ProductOption } from "@shop/shared";
 import type { products } from "../schema.ts";
 import type { ImageDesign, PhoneCamera, PhoneFront } from "./images.ts";
 
 /**
  * The demo catalogue of a fresh shop: real models at plausible Yaoundé prices (whole francs
- * CFA), each with the pictures to draw for it. Storage variants of one model share their
- * pictures, as they would in a real shop.
+ * CFA), each with the pictures to draw for it. A model sold in several capacities or colours
+ * is one product with options and one variant per combination sold (decision 024), as a real
+ * shop lists it; its colours have their own pictures, so that the photo follows the choice.
  */
 
 type NewProduct = typeof products.$inferInsert;
+
+/** One combination sold: its values in the options' order, prices, stock and own pictures. */
+export interface DemoVariant {
+  optionValues: string[];
+  price: number;
+  sellingPrice: number;
+  /** null: not tracked ("non suivi"). */
+  stock: number | null;
+  /** Its own pictures (the phone's back in its colour); empty: the product's. */
+  designs: ImageDesign[];
+}
 
 export type DemoProduct = Required<
   Pick<NewProduct, "productName" | "brandName" | "category" | "description" | "price" | "sellingPrice">
 > & {
   /** 1 to 3 pictures; the first is the main one. */
   designs: ImageDesign[];
+  /** Empty for a single item. */
+  options: ProductOption[];
+  /** Empty for a single item (its one default variant is the product). */
+  variants: DemoVariant[];
+  /** A single item's stock; null: not tracked. Variants carry their own. */
+  stock: number | null;
 };
 
 const STATE = {
@@ -35,9 +53,26 @@ function item(
   pitch: string,
   designs: ImageDesign[],
 ): DemoProduct {
-  const [price, sellingPrice] = typeof prices === "number" ? [prices, prices] : prices;
-  return { productName, brandName, category, price, sellingPrice, description: `${pitch} ${STATE[state]}`, designs };
+  const [price, sellingPrice] = pricesOf(prices);
+  return {
+    productName,
+    brandName,
+    category,
+    price,
+    sellingPrice,
+    description: `${pitch} ${STATE[state]}`,
+    designs,
+    options: [],
+    variants: [],
+    stock: null,
+  };
 }
+
+const pricesOf = (prices: number | [number, number]): [number, number] =>
+  typeof prices === "number" ? [prices, prices] : prices;
+
+/** A single item whose stock the shop counts. */
+const counted = (product: DemoProduct, stock: number): DemoProduct => ({ ...product, stock });
 
 type PhoneModel = Omit<Extract<ImageDesign, { kind: "phone" }>, "kind" | "view" | "color">;
 
@@ -48,6 +83,53 @@ const android = (camera: PhoneCamera, lenses: number): PhoneModel => ({ camera, 
 /** The first colour shows the phone from both sides, the others only its back. */
 const phone = (model: PhoneModel, ...colors: string[]): ImageDesign[] =>
   colors.map((color, i) => ({ kind: "phone", view: i === 0 ? "duo" : "back", color, ...model }));
+
+/** One combination sold: its values (capacity first, then colour), prices and stock. */
+type Sku = [values: string[], prices: number | [number, number], stock: number | null];
+
+/**
+ * A phone model sold in several capacities and/or colours: one product, options "Stockage"
+ * and "Couleur" (name → body colour), one variant per combination in `skus`. The product's
+ * pictures are its colours' (as `phone`), each colour's variants show the back in that colour;
+ * its prices are the cheapest variant's, as the variants' service keeps them.
+ */
+function model(
+  category: Category,
+  brandName: string,
+  productName: string,
+  state: keyof typeof STATE,
+  pitch: string,
+  phoneModel: PhoneModel,
+  /** `shown`: the pictures' colours of a model sold in one colour only. */
+  choice: { storage?: string[]; colours?: Record<string, string>; shown?: string[] },
+  skus: Sku[],
+): DemoProduct {
+  const colours = Object.entries(choice.colours ?? {});
+  const options: ProductOption[] = [];
+  if (choice.storage) options.push({ name: "Stockage", values: choice.storage });
+  if (colours.length) options.push({ name: "Couleur", values: colours.map(([name]) => name) });
+  const variants = skus.map(([optionValues, prices, stock]): DemoVariant => {
+    const [price, sellingPrice] = pricesOf(prices);
+    const hex = colours.find(([name]) => name === optionValues.at(-1))?.[1];
+    const designs: ImageDesign[] = hex ? [{ kind: "phone", view: "back", color: hex, ...phoneModel }] : [];
+    return { optionValues, price, sellingPrice, stock, designs };
+  });
+  const cheapest = [...variants].sort((a, b) => a.sellingPrice - b.sellingPrice)[0];
+  const designs = phone(phoneModel, ...(colours.length ? colours.map(([, hex]) => hex) : (choice.shown ?? [])));
+  return {
+    ...item(
+      category,
+      brandName,
+      productName,
+      [cheapest?.price ?? 0, cheapest?.sellingPrice ?? 0],
+      state,
+      pitch,
+      designs,
+    ),
+    options,
+    variants,
+  };
+}
 
 const I8 = iphone("single", "home");
 const I8_PLUS = iphone("pill-h", "home");
@@ -99,49 +181,53 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   item("NOUVEAUX IPHONE", "Apple", "iPhone 17 Pro Max 256 Go", [1_050_000, 990_000], "neuf",
     "Le tout dernier iPhone : écran 6,9 pouces ProMotion, puce A19 Pro et triple caméra 48 Mpx dans son nouveau plateau en aluminium. 256 Go de stockage.",
     phone(I17_PRO, COSMIC_ORANGE, DEEP_BLUE)),
-  item("NOUVEAUX IPHONE", "Apple", "iPhone 17 Pro 256 Go", 930_000, "neuf",
-    "Écran 6,3 pouces ProMotion 120 Hz, puce A19 Pro et triple caméra 48 Mpx. 256 Go de stockage pour les photos et vidéos 4K.",
-    phone(I17_PRO, DEEP_BLUE, SILVER)),
+  model("NOUVEAUX IPHONE", "Apple", "iPhone 17 Pro", "neuf",
+    "Écran 6,3 pouces ProMotion 120 Hz, puce A19 Pro et triple caméra 48 Mpx. En 256 ou 512 Go pour les photos et vidéos 4K.",
+    I17_PRO, { storage: ["256 Go", "512 Go"], colours: { "Bleu intense": DEEP_BLUE, Argent: SILVER, "Orange cosmique": COSMIC_ORANGE } },
+    [[["256 Go", "Bleu intense"], 930_000, 4], [["256 Go", "Argent"], 930_000, 3], [["256 Go", "Orange cosmique"], 930_000, 5],
+     [["512 Go", "Bleu intense"], 1_080_000, 2], [["512 Go", "Orange cosmique"], 1_080_000, 1]]),
   item("NOUVEAUX IPHONE", "Apple", "iPhone Air 256 Go", 820_000, "neuf",
     "L'iPhone le plus fin jamais conçu : 5,6 mm, écran 6,5 pouces et puce A19 Pro. 256 Go de stockage, eSIM uniquement.",
     phone(IPHONE_AIR, "#cfe1ee", "#eadfc8")),
-  item("NOUVEAUX IPHONE", "Apple", "iPhone 17 256 Go", 690_000, "neuf",
-    "L'écran ProMotion 120 Hz arrive sur le modèle standard, avec la puce A19 et une double caméra 48 Mpx. 256 Go de stockage.",
-    phone(I16, "#d8cfe8", "#c5d2b8")),
+  model("NOUVEAUX IPHONE", "Apple", "iPhone 17", "neuf",
+    "L'écran ProMotion 120 Hz arrive sur le modèle standard, avec la puce A19 et une double caméra 48 Mpx. En 256 ou 512 Go.",
+    I16, { storage: ["256 Go", "512 Go"], colours: { Lavande: "#d8cfe8", Sauge: "#c5d2b8" } },
+    [[["256 Go", "Lavande"], 690_000, 6], [["256 Go", "Sauge"], 690_000, 4],
+     [["512 Go", "Lavande"], 820_000, 3], [["512 Go", "Sauge"], 820_000, 0]]),
   item("NOUVEAUX IPHONE", "Apple", "iPhone 16 Pro 256 Go", [800_000, 745_000], "neuf",
     "Boîtier en titane, écran 6,3 pouces, puce A18 Pro et bouton Commande de l'appareil photo. 256 Go de stockage.",
     phone(PRO_ISLAND, DESERT_TITANIUM, NATURAL_TITANIUM)),
-  item("NOUVEAUX IPHONE", "Apple", "iPhone 16 128 Go", 560_000, "neuf",
-    "Puce A18, bouton Action et double caméra 48 Mpx sur un écran 6,1 pouces. 128 Go de stockage.",
-    phone(I16, "#5b6fd6", "#f0a9c9")),
-  item("NOUVEAUX IPHONE", "Apple", "iPhone 16e 128 Go", 415_000, "neuf",
+  model("NOUVEAUX IPHONE", "Apple", "iPhone 16", "neuf",
+    "Puce A18, bouton Action et double caméra 48 Mpx sur un écran 6,1 pouces. En 128 ou 256 Go.",
+    I16, { storage: ["128 Go", "256 Go"], colours: { Outremer: "#5b6fd6", Rose: "#f0a9c9" } },
+    [[["128 Go", "Outremer"], 560_000, 5], [["128 Go", "Rose"], 560_000, 3],
+     [["256 Go", "Outremer"], [640_000, 615_000], 4], [["256 Go", "Rose"], [640_000, 615_000], 2]]),
+  counted(item("NOUVEAUX IPHONE", "Apple", "iPhone 16e 128 Go", 415_000, "neuf",
     "La puce A18 et une caméra 48 Mpx dans un iPhone 6,1 pouces plus abordable, avec Face ID. 128 Go de stockage.",
-    phone(IXR, "#262628", "#f4f4f2")),
+    phone(IXR, "#262628", "#f4f4f2")), 2),
 
-  // IPHONE 15
-  item("IPHONE 15", "Apple", "iPhone 15 128 Go", [430_000, 395_000], "reco",
-    "Dynamic Island, port USB-C et caméra 48 Mpx sur un écran 6,1 pouces. 128 Go de stockage.",
-    phone(I15, "#f4d6dc", "#cdd9e3")),
-  item("IPHONE 15", "Apple", "iPhone 15 256 Go", 470_000, "neuf",
-    "Verre teinté dans la masse, puce A16 Bionic et port USB-C. 256 Go pour ne plus compter les photos.",
-    phone(I15, "#f4d6dc", "#cdd9e3")),
+  // IPHONE 15 (the product "iPhone 15" is the browser journeys' contract: keep it as it is)
+  model("IPHONE 15", "Apple", "iPhone 15", "reco",
+    "Dynamic Island, port USB-C et caméra 48 Mpx sur un écran 6,1 pouces, dans un verre teinté dans la masse. En 128, 256 ou 512 Go.",
+    I15, { storage: ["128 Go", "256 Go", "512 Go"], colours: { Noir: "#3b3d40", Bleu: "#cdd9e3", Rose: "#f4d6dc" } },
+    [[["128 Go", "Noir"], [430_000, 395_000], 8], [["128 Go", "Bleu"], [430_000, 395_000], 5], [["128 Go", "Rose"], [430_000, 395_000], 2],
+     [["256 Go", "Noir"], 470_000, 6], [["256 Go", "Bleu"], 470_000, 0],
+     [["512 Go", "Noir"], 560_000, 1]]),
   item("IPHONE 15", "Apple", "iPhone 15 Plus 128 Go", 480_000, "reco",
     "Grand écran 6,7 pouces et la meilleure autonomie de la gamme 15, avec la puce A16 Bionic. 128 Go de stockage.",
     phone(I15, "#d3e0cc", "#f2e6b4")),
-  item("IPHONE 15", "Apple", "iPhone 15 Pro 128 Go", [560_000, 520_000], "reco",
-    "Boîtier en titane plus léger, bouton Action et puce A17 Pro. Écran 6,1 pouces ProMotion et 128 Go de stockage.",
-    phone(PRO_ISLAND, NATURAL_TITANIUM, BLUE_TITANIUM)),
-  item("IPHONE 15", "Apple", "iPhone 15 Pro 256 Go", 540_000, "occasion",
-    "Triple caméra 48 Mpx, zoom optique 3x et USB-C rapide. 256 Go de stockage, batterie à 90 %.",
-    phone(PRO_ISLAND, NATURAL_TITANIUM, BLUE_TITANIUM)),
+  model("IPHONE 15", "Apple", "iPhone 15 Pro", "reco",
+    "Boîtier en titane plus léger, bouton Action et puce A17 Pro. Écran 6,1 pouces ProMotion, zoom optique 3x et USB-C rapide. En 128 ou 256 Go.",
+    PRO_ISLAND, { storage: ["128 Go", "256 Go"], colours: { "Titane naturel": NATURAL_TITANIUM, "Titane bleu": BLUE_TITANIUM } },
+    [[["128 Go", "Titane naturel"], [560_000, 520_000], 3], [["128 Go", "Titane bleu"], [560_000, 520_000], 1],
+     [["256 Go", "Titane naturel"], 590_000, 4], [["256 Go", "Titane bleu"], 590_000, 2]]),
 
   // IPHONE 14
-  item("IPHONE 14", "Apple", "iPhone 14 128 Go", [340_000, 315_000], "reco",
-    "Écran 6,1 pouces Super Retina XDR, puce A15 Bionic et détection des accidents. 128 Go de stockage.",
-    phone(I13, MIDNIGHT, "#d9d0e3")),
-  item("IPHONE 14", "Apple", "iPhone 14 256 Go", 370_000, "reco",
-    "Le même iPhone 14 avec deux fois plus de place : 256 Go de stockage. Mode Action pour des vidéos stables.",
-    phone(I13, MIDNIGHT, "#d9d0e3")),
+  model("IPHONE 14", "Apple", "iPhone 14", "reco",
+    "Écran 6,1 pouces Super Retina XDR, puce A15 Bionic, détection des accidents et mode Action pour des vidéos stables. En 128 ou 256 Go.",
+    I13, { storage: ["128 Go", "256 Go"], colours: { Minuit: MIDNIGHT, Mauve: "#d9d0e3" } },
+    [[["128 Go", "Minuit"], [340_000, 315_000], 7], [["128 Go", "Mauve"], [340_000, 315_000], 3],
+     [["256 Go", "Minuit"], 370_000, 4]]),
   item("IPHONE 14", "Apple", "iPhone 14 Plus 128 Go", 360_000, "occasion",
     "Écran 6,7 pouces et autonomie record pour un iPhone non Pro. 128 Go de stockage.",
     phone(I13, "#f5e27a", "#a9bfd6")),
@@ -150,26 +236,24 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     phone(PRO_ISLAND, DEEP_PURPLE, "#f1e3c4")),
 
   // IPHONE 13
-  item("IPHONE 13", "Apple", "iPhone 13 128 Go", [290_000, 265_000], "reco",
-    "Écran OLED 6,1 pouces, puce A15 Bionic et mode Cinématique en vidéo. 128 Go de stockage.",
-    phone(I13, "#f7dcd8", "#2f5d7e")),
-  item("IPHONE 13", "Apple", "iPhone 13 256 Go", 310_000, "occasion",
-    "Double caméra 12 Mpx avec stabilisation par déplacement du capteur. 256 Go de stockage.",
-    phone(I13, "#f7dcd8", "#2f5d7e")),
   item("IPHONE 13", "Apple", "iPhone 13 mini 128 Go", 230_000, "occasion",
     "Tout l'iPhone 13 dans un format 5,4 pouces qui tient dans une main. 128 Go de stockage.",
     phone(I13, RED, STARLIGHT)),
+  model("IPHONE 13", "Apple", "iPhone 13", "reco",
+    "Écran OLED 6,1 pouces, puce A15 Bionic, double caméra stabilisée et mode Cinématique en vidéo. En 128 ou 256 Go.",
+    I13, { storage: ["128 Go", "256 Go"], colours: { Rose: "#f7dcd8", Bleu: "#2f5d7e" } },
+    [[["128 Go", "Rose"], [290_000, 265_000], 4], [["128 Go", "Bleu"], [290_000, 265_000], 6],
+     [["256 Go", "Rose"], 310_000, 0], [["256 Go", "Bleu"], 310_000, 3]]),
   item("IPHONE 13", "Apple", "iPhone 13 Pro 256 Go", [390_000, 360_000], "reco",
     "Écran ProMotion 120 Hz, triple caméra avec mode macro et bords en acier. 256 Go de stockage.",
     phone(PRO_NOTCH, SIERRA_BLUE, GRAPHITE)),
 
   // IPHONE 12
-  item("IPHONE 12", "Apple", "iPhone 12 64 Go", [200_000, 185_000], "occasion",
-    "Compatible 5G, écran OLED 6,1 pouces et puce A14 Bionic. 64 Go de stockage.",
-    phone(I11, "#1f4e79", "#c9c2e0")),
-  item("IPHONE 12", "Apple", "iPhone 12 128 Go", 220_000, "reco",
-    "Design à bords plats, verre Ceramic Shield et recharge MagSafe. 128 Go de stockage.",
-    phone(I11, "#1f4e79", "#c9c2e0")),
+  model("IPHONE 12", "Apple", "iPhone 12", "occasion",
+    "Compatible 5G, design à bords plats, verre Ceramic Shield et puce A14 Bionic sur un écran OLED 6,1 pouces. En 64 ou 128 Go.",
+    I11, { storage: ["64 Go", "128 Go"], colours: { Bleu: "#1f4e79", Mauve: "#c9c2e0" } },
+    [[["64 Go", "Bleu"], [200_000, 185_000], 5], [["64 Go", "Mauve"], [200_000, 185_000], 2],
+     [["128 Go", "Bleu"], 220_000, 3], [["128 Go", "Mauve"], 220_000, 1]]),
   item("IPHONE 12", "Apple", "iPhone 12 mini 64 Go", 160_000, "occasion",
     "Format compact 5,4 pouces avec la 5G et la puce A14 Bionic. 64 Go de stockage.",
     phone(I11, RED, WHITE)),
@@ -178,40 +262,37 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     phone(PRO_NOTCH, PACIFIC_BLUE, "#f2e2c6")),
 
   // IPHONE 11
-  item("IPHONE 11", "Apple", "iPhone 11 64 Go", [180_000, 165_000], "occasion",
-    "Double caméra avec ultra grand-angle, écran Liquid Retina 6,1 pouces et très bonne autonomie. 64 Go de stockage.",
-    phone(I11, "#d6cbe6", "#cfe6cf")),
-  item("IPHONE 11", "Apple", "iPhone 11 128 Go", 190_000, "reco",
-    "Puce A13 Bionic, mode Nuit et vidéo 4K. 128 Go de stockage pour être tranquille.",
-    phone(I11, "#d6cbe6", "#cfe6cf")),
-  item("IPHONE 11", "Apple", "iPhone 11 Pro 64 Go", 200_000, "occasion",
-    "Écran OLED 5,8 pouces, triple caméra et dos en verre mat. 64 Go de stockage.",
-    phone(PRO_NOTCH, MIDNIGHT_GREEN, GOLD)),
-  item("IPHONE 11", "Apple", "iPhone 11 Pro 256 Go", [240_000, 225_000], "reco",
-    "Triple caméra avec téléobjectif et écran Super Retina XDR. 256 Go de stockage.",
-    phone(PRO_NOTCH, MIDNIGHT_GREEN, GOLD)),
+  model("IPHONE 11", "Apple", "iPhone 11", "occasion",
+    "Double caméra avec ultra grand-angle, mode Nuit, vidéo 4K et écran Liquid Retina 6,1 pouces à très bonne autonomie. En 64 ou 128 Go.",
+    I11, { storage: ["64 Go", "128 Go"], colours: { Mauve: "#d6cbe6", Vert: "#cfe6cf" } },
+    [[["64 Go", "Mauve"], [180_000, 165_000], 6], [["64 Go", "Vert"], [180_000, 165_000], 4],
+     [["128 Go", "Mauve"], 190_000, 3], [["128 Go", "Vert"], 190_000, 5]]),
+  model("IPHONE 11", "Apple", "iPhone 11 Pro", "reco",
+    "Écran OLED 5,8 pouces, triple caméra avec téléobjectif et dos en verre mat. En 64 ou 256 Go.",
+    PRO_NOTCH, { storage: ["64 Go", "256 Go"], colours: { "Vert nuit": MIDNIGHT_GREEN, Or: GOLD } },
+    [[["64 Go", "Vert nuit"], 200_000, 3], [["256 Go", "Or"], [240_000, 225_000], 2]]),
 
   // IPHONE XR
-  item("IPHONE XR", "Apple", "iPhone XR 64 Go", [125_000, 115_000], "occasion",
-    "Écran Liquid Retina 6,1 pouces, Face ID et puce A12 Bionic. 64 Go de stockage.",
-    phone(IXR, RED, "#4aa3df")),
-  item("IPHONE XR", "Apple", "iPhone XR 128 Go", 140_000, "occasion",
-    "Le grand écran à petit prix, avec mode Portrait et étanchéité IP67. 128 Go de stockage.",
-    phone(IXR, RED, "#4aa3df")),
-  item("IPHONE XR", "Apple", "iPhone XR 256 Go", 155_000, "reco",
-    "Un iPhone fiable avec Face ID et une excellente autonomie. 256 Go de stockage.",
-    phone(IXR, BLACK, "#f7d54a")),
+  model("IPHONE XR", "Apple", "iPhone XR", "occasion",
+    "Écran Liquid Retina 6,1 pouces, Face ID, puce A12 Bionic et étanchéité IP67 : un iPhone fiable à petit prix. En 64, 128 ou 256 Go.",
+    IXR, { storage: ["64 Go", "128 Go", "256 Go"], colours: { Rouge: RED, Bleu: "#4aa3df", Noir: BLACK } },
+    [[["64 Go", "Rouge"], [125_000, 115_000], 3], [["64 Go", "Bleu"], [125_000, 115_000], 2],
+     [["128 Go", "Rouge"], 140_000, 4], [["128 Go", "Noir"], 140_000, 1],
+     [["256 Go", "Noir"], 155_000, 2]]),
+  item("IPHONE XR", "Apple", "iPhone XS 64 Go", 135_000, "occasion",
+    "Écran OLED 5,8 pouces, double caméra avec mode Portrait et bords en acier inoxydable. 64 Go de stockage.",
+    phone(IXS, SILVER, SPACE_GRAY)),
   item("IPHONE XR", "Apple", "iPhone XS Max 256 Go", 175_000, "occasion",
     "Grand écran OLED 6,5 pouces, double caméra et bords en acier. 256 Go de stockage.",
     phone(IXS, "#f2dcc2", SPACE_GRAY)),
 
   // IPHONE 8
-  item("IPHONE 8", "Apple", "iPhone 8 64 Go", [80_000, 70_000], "occasion",
-    "Format compact 4,7 pouces avec Touch ID et recharge sans fil. 64 Go de stockage.",
-    phone(I8, "#4a4a4d", "#f1ddc9")),
-  item("IPHONE 8", "Apple", "iPhone 8 256 Go", 90_000, "occasion",
-    "Le petit iPhone robuste avec bouton principal et 256 Go de stockage. Idéal comme premier smartphone.",
-    phone(I8, "#4a4a4d", "#f1ddc9")),
+  model("IPHONE 8", "Apple", "iPhone 8", "occasion",
+    "Format compact 4,7 pouces avec Touch ID et recharge sans fil. Idéal comme premier smartphone. En 64 ou 256 Go.",
+    I8, { storage: ["64 Go", "256 Go"], colours: { "Gris sidéral": "#4a4a4d", Or: "#f1ddc9" } },
+    [[["64 Go", "Gris sidéral"], [80_000, 70_000], 3], [["64 Go", "Or"], [80_000, 70_000], 2],
+     [["256 Go", "Gris sidéral"], 90_000, 1]]),
+
   item("IPHONE 8", "Apple", "iPhone 8 Plus 64 Go", 105_000, "occasion",
     "Écran 5,5 pouces, double caméra avec mode Portrait et Touch ID. 64 Go de stockage.",
     phone(I8_PLUS, "#f1ddc9", "#4a4a4d")),
@@ -220,9 +301,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     phone(I8, MIDNIGHT, RED)),
 
   // SMARTPHONES
-  item("SMARTPHONES", "Tecno", "Tecno Camon 30 256 Go", [175_000, 160_000], "neuf",
-    "Écran AMOLED 6,78 pouces 120 Hz, caméra 50 Mpx et charge rapide 70 W. 8 Go de RAM et 256 Go de stockage.",
-    phone(android("ring", 3), "#1f2024", "#efeee9")),
+  model("SMARTPHONES", "Tecno", "Tecno Camon 30", "neuf",
+    "Écran AMOLED 6,78 pouces 120 Hz, caméra 50 Mpx et charge rapide 70 W. 8 Go de RAM, en 256 ou 512 Go.",
+    android("ring", 3), { storage: ["256 Go", "512 Go"], colours: { Noir: "#1f2024", Blanc: "#efeee9" } },
+    [[["256 Go", "Noir"], [175_000, 160_000], 8], [["256 Go", "Blanc"], [175_000, 160_000], 5],
+     [["512 Go", "Noir"], 195_000, 3]]),
   item("SMARTPHONES", "Tecno", "Tecno Spark 20 Pro 256 Go", 110_000, "neuf",
     "Écran 6,78 pouces 120 Hz, caméra 108 Mpx et batterie 5 000 mAh. 8 Go de RAM et 256 Go de stockage.",
     phone(android("square", 2), "#232428", "#f1c7a8")),
@@ -232,20 +315,21 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   item("SMARTPHONES", "Infinix", "Infinix Note 40 Pro 256 Go", 170_000, "neuf",
     "Écran AMOLED incurvé 6,78 pouces, charge 45 W et recharge sans fil magnétique. 8 Go de RAM et 256 Go de stockage.",
     phone(android("ring", 3), "#3c5a48", "#d9c49f")),
-  item("SMARTPHONES", "Infinix", "Infinix Hot 40i 128 Go", 78_000, "neuf",
-    "Écran 6,56 pouces 90 Hz, batterie 5 000 mAh et caméra 50 Mpx. 4 Go de RAM et 128 Go de stockage.",
-    phone(android("square", 2), "#3a6f8f", "#1f2024")),
+  model("SMARTPHONES", "Infinix", "Infinix Hot 40i", "neuf",
+    "Écran 6,56 pouces 90 Hz, batterie 5 000 mAh et caméra 50 Mpx. 4 Go de RAM, en 128 ou 256 Go.",
+    android("square", 2), { storage: ["128 Go", "256 Go"], colours: { Bleu: "#3a6f8f", Noir: "#1f2024" } },
+    [[["128 Go", "Bleu"], 78_000, 10], [["128 Go", "Noir"], 78_000, 7],
+     [["256 Go", "Noir"], 92_000, 4]]),
   item("SMARTPHONES", "itel", "itel A70 128 Go", 49_000, "neuf",
     "Le petit prix malin : écran 6,6 pouces, Dynamic Bar et batterie 5 000 mAh. 4 Go de RAM et 128 Go de stockage.",
     phone(android("square", 2), "#6f8f78", "#4a79a8")),
 
   // IPHONE PROMAX
-  item("IPHONE PROMAX", "Apple", "iPhone 16 Pro Max 256 Go", 870_000, "neuf",
-    "Le plus grand écran d'iPhone (6,9 pouces), titane, puce A18 Pro et zoom optique 5x. 256 Go de stockage.",
-    phone(PRO_ISLAND, DESERT_TITANIUM, NATURAL_TITANIUM)),
-  item("IPHONE PROMAX", "Apple", "iPhone 16 Pro Max 512 Go", 1_000_000, "neuf",
-    "Toute la puissance de l'iPhone 16 Pro Max avec 512 Go pour filmer en 4K 120 i/s sans compter.",
-    phone(PRO_ISLAND, DESERT_TITANIUM, NATURAL_TITANIUM)),
+  model("IPHONE PROMAX", "Apple", "iPhone 16 Pro Max", "neuf",
+    "Le plus grand écran d'iPhone (6,9 pouces), titane, puce A18 Pro et zoom optique 5x. En 256 ou 512 Go pour filmer en 4K 120 i/s sans compter.",
+    PRO_ISLAND, { storage: ["256 Go", "512 Go"], colours: { "Titane désert": DESERT_TITANIUM, "Titane naturel": NATURAL_TITANIUM } },
+    [[["256 Go", "Titane désert"], 870_000, 3], [["256 Go", "Titane naturel"], 870_000, 2],
+     [["512 Go", "Titane désert"], 1_000_000, 1]]),
   item("IPHONE PROMAX", "Apple", "iPhone 15 Pro Max 256 Go", [780_000, 750_000], "neuf",
     "Titane, zoom optique 5x, puce A17 Pro et port USB-C. 256 Go de stockage.",
     phone(PRO_ISLAND, NATURAL_TITANIUM, BLUE_TITANIUM)),
@@ -266,15 +350,19 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   item("SAMSUNG", "Samsung", "Galaxy S24 Ultra 512 Go", [820_000, 780_000], "neuf",
     "Cadre en titane, S Pen intégré, zoom jusqu'à 100x et Galaxy AI. 12 Go de RAM et 512 Go de stockage.",
     phone(android("column", 4), "#8a8a88", "#2d2e30")),
-  item("SAMSUNG", "Samsung", "Galaxy S24 256 Go", 470_000, "neuf",
-    "Format compact 6,2 pouces, écran 120 Hz et fonctions Galaxy AI. 8 Go de RAM et 256 Go de stockage.",
-    phone(android("column", 3), "#a99cc6", "#f3e3a2")),
+  model("SAMSUNG", "Samsung", "Galaxy S24", "neuf",
+    "Format compact 6,2 pouces, écran 120 Hz et fonctions Galaxy AI. 8 Go de RAM, en 128 ou 256 Go.",
+    android("column", 3), { storage: ["128 Go", "256 Go"], colours: { Violet: "#a99cc6", Jaune: "#f3e3a2", Noir: "#2d2e30" } },
+    [[["128 Go", "Violet"], [440_000, 420_000], 4], [["128 Go", "Noir"], [440_000, 420_000], 6],
+     [["256 Go", "Violet"], 470_000, 3], [["256 Go", "Jaune"], 470_000, 2], [["256 Go", "Noir"], 470_000, 5]]),
   item("SAMSUNG", "Samsung", "Galaxy S23 FE 256 Go", [310_000, 285_000], "neuf",
     "Écran AMOLED 6,4 pouces, triple caméra 50 Mpx et recharge sans fil. 8 Go de RAM et 256 Go de stockage.",
     phone(android("column", 3), "#cfe5d6", "#c8b8dd")),
-  item("SAMSUNG", "Samsung", "Galaxy A55 5G 256 Go", 250_000, "neuf",
-    "Cadre en aluminium, écran Super AMOLED 6,6 pouces et 4 ans de mises à jour Android. 8 Go de RAM et 256 Go de stockage.",
-    phone(android("column", 3), "#cde3ef", "#2a3550")),
+  model("SAMSUNG", "Samsung", "Galaxy A55 5G", "neuf",
+    "Cadre en aluminium, écran Super AMOLED 6,6 pouces et 4 ans de mises à jour Android. 8 Go de RAM, en 128 ou 256 Go.",
+    android("column", 3), { storage: ["128 Go", "256 Go"], colours: { "Bleu glacier": "#cde3ef", "Bleu nuit": "#2a3550", Lilas: "#c8b8dd" } },
+    [[["128 Go", "Bleu glacier"], [230_000, 215_000], 7], [["128 Go", "Bleu nuit"], [230_000, 215_000], 5], [["128 Go", "Lilas"], [230_000, 215_000], 0],
+     [["256 Go", "Bleu nuit"], 250_000, 3]]),
   item("SAMSUNG", "Samsung", "Galaxy A15 128 Go", 105_000, "neuf",
     "Écran Super AMOLED 6,5 pouces 90 Hz et batterie 5 000 mAh pour tenir la journée. 4 Go de RAM et 128 Go de stockage.",
     phone(android("column", 3), "#24304a", "#b8d4ec")),
@@ -283,9 +371,10 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   item("PIXEL", "Google", "Pixel 8 Pro 128 Go", [430_000, 395_000], "reco",
     "Écran Super Actua 6,7 pouces, puce Tensor G3 et 7 ans de mises à jour Android. 12 Go de RAM et 128 Go de stockage.",
     phone(android("visor", 3), OBSIDIAN, PORCELAIN)),
-  item("PIXEL", "Google", "Pixel 8 128 Go", 300_000, "reco",
+  model("PIXEL", "Google", "Pixel 8 128 Go", "reco",
     "Format 6,2 pouces, Gomme magique et retouches photo par l'IA de Google. 8 Go de RAM et 128 Go de stockage.",
-    phone(android("visor", 2), "#7c8273", "#efcfc8")),
+    android("visor", 2), { colours: { Vert: "#7c8273", Rose: "#efcfc8" } },
+    [[["Vert"], 300_000, 3], [["Rose"], 300_000, 2]]),
   item("PIXEL", "Google", "Pixel 7a 128 Go", [200_000, 185_000], "occasion",
     "Le meilleur rapport qualité-prix de Google : Tensor G2, caméra 64 Mpx et recharge sans fil. 128 Go de stockage.",
     phone(android("visor", 2), "#3b3c3e", "#a9c3d9")),
@@ -294,12 +383,16 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     phone(android("visor-pill", 3), PORCELAIN, "#8b9082")),
 
   // REDMI
-  item("REDMI", "Xiaomi", "Redmi Note 13 Pro 256 Go", [185_000, 170_000], "neuf",
-    "Caméra 200 Mpx stabilisée, écran AMOLED 1,5K 120 Hz et charge 67 W. 8 Go de RAM et 256 Go de stockage.",
-    phone(android("square", 3), "#3e6b5c", "#bba7d9")),
-  item("REDMI", "Xiaomi", "Redmi Note 13 128 Go", 115_000, "neuf",
-    "Écran AMOLED 6,67 pouces 120 Hz, caméra 108 Mpx et charge 33 W. 6 Go de RAM et 128 Go de stockage.",
-    phone(android("square", 3), "#b9d6ea", "#c5e8d7")),
+  model("REDMI", "Xiaomi", "Redmi Note 13 Pro", "neuf",
+    "Caméra 200 Mpx stabilisée, écran AMOLED 1,5K 120 Hz et charge 67 W. 8 Go de RAM, en 256 ou 512 Go.",
+    android("square", 3), { storage: ["256 Go", "512 Go"], colours: { "Vert forêt": "#3e6b5c", Lavande: "#bba7d9" } },
+    [[["256 Go", "Vert forêt"], [185_000, 170_000], 6], [["256 Go", "Lavande"], [185_000, 170_000], 4],
+     [["512 Go", "Vert forêt"], 205_000, 2]]),
+  model("REDMI", "Xiaomi", "Redmi Note 13", "neuf",
+    "Écran AMOLED 6,67 pouces 120 Hz, caméra 108 Mpx et charge 33 W. 6 Go de RAM, en 128 ou 256 Go.",
+    android("square", 3), { storage: ["128 Go", "256 Go"], colours: { "Bleu glacier": "#b9d6ea", "Vert menthe": "#c5e8d7" } },
+    [[["128 Go", "Bleu glacier"], 115_000, 9], [["128 Go", "Vert menthe"], 115_000, 6],
+     [["256 Go", "Bleu glacier"], 130_000, 3]]),
   item("REDMI", "Xiaomi", "Redmi 13C 128 Go", 72_000, "neuf",
     "Grand écran 6,74 pouces 90 Hz, caméra 50 Mpx et batterie 5 000 mAh. 4 Go de RAM et 128 Go de stockage.",
     phone(android("square", 2), "#2d3e66", "#9ac3a5")),
@@ -337,12 +430,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       { kind: "speaker", shape: "charge", color: JBL_BLACK },
       { kind: "speaker", shape: "charge", color: "#1f7a7a" },
     ]),
-  item("GADGETS ÉLECTRONIQUES", "JBL", "JBL Go 4", 30_000, "gadget",
+  counted(item("GADGETS ÉLECTRONIQUES", "JBL", "JBL Go 4", 30_000, "gadget",
     "Mini enceinte Bluetooth avec dragonne, étanche IP67, pour 7 heures de musique partout.",
     [
       { kind: "speaker", shape: "go", color: "#e98fb5" },
       { kind: "speaker", shape: "go", color: "#4a8fd8" },
-    ]),
+    ]), 0),
   item("GADGETS ÉLECTRONIQUES", "JBL", "Casque JBL Tune 520BT", 35_000, "gadget",
     "Casque Bluetooth pliable au son JBL Pure Bass, jusqu'à 57 heures d'écoute.",
     [
@@ -375,12 +468,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
   item("APPLE WATCH", "Apple", "Apple Watch SE 2 40 mm", [150_000, 135_000], "neuf",
     "L'essentiel de l'Apple Watch : suivi d'activité, détection des chutes et notifications. Boîtier aluminium 40 mm, GPS.",
     [watch(STARLIGHT, "#e9dfcc"), watch("#dcdde0", "#c9d4e4")]),
-  item("APPLE WATCH", "Apple", "Apple Watch Ultra 2 49 mm", 490_000, "neuf",
+  counted(item("APPLE WATCH", "Apple", "Apple Watch Ultra 2 49 mm", 490_000, "neuf",
     "Boîtier titane 49 mm, GPS double fréquence et jusqu'à 36 heures d'autonomie. Étanche pour la plongée loisir.",
     [
       { kind: "watch", color: "#c9c5bd", band: "#f26b2a", dial: "analog", ultra: true },
       { kind: "watch", color: "#2e2e30", band: "#2f5fa8", dial: "analog", ultra: true },
-    ]),
+    ]), 4),
   item("APPLE WATCH", "Apple", "Apple Watch Series 8 41 mm", [160_000, 145_000], "reco",
     "Capteur de température, détection des accidents et écran toujours allumé. Boîtier aluminium 41 mm, GPS.",
     [watch(RED, RED), watch(MIDNIGHT, "#3a4048")]),

@@ -1,13 +1,28 @@
 import { rm } from "node:fs/promises";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { saveVariants } from "../../modules/products/variants.service.ts";
 import type { Db } from "../client.ts";
-import { products } from "../schema.ts";
-import { DEMO_PRODUCTS, type DemoProduct } from "./demo-catalogue.ts";
+import { products, productVariants, type UserRow } from "../schema.ts";
+import { DEMO_PRODUCTS, type DemoProduct, type DemoVariant } from "./demo-catalogue.ts";
+import { seedDemoDelivery } from "./demo-delivery.ts";
 import { designKey, type ImageDesign, storeDesign } from "./images.ts";
 
-/** A demo product ready to insert, its pictures drawn and stored. */
-export type DemoProductRow = Omit<DemoProduct, "designs"> & { productImage: string[] };
+/** A demo variant ready to save, its pictures stored. */
+export type DemoVariantRow = Omit<DemoVariant, "designs"> & { images: string[] };
+
+/** A demo product ready to insert, its pictures (and its variants') drawn and stored. */
+export type DemoProductRow = Omit<DemoProduct, "designs" | "variants"> & {
+  productImage: string[];
+  variants: DemoVariantRow[];
+};
+
+/**
+ * Who saves the demo variants: the variants' service checks that its actor may manage the
+ * product (a SUPERADMIN may) and names it in the stock history, which the seed leaves empty
+ * (counts are written after, as a shop's opening stock, not as movements).
+ */
+const SEED_ACTOR = { id: null, name: "Catalogue de démonstration", role: "SUPERADMIN" } as unknown as UserRow;
 
 /** Any lock id will do as long as every instance uses the same one; not the migrations' one. */
 const SEED_LOCK = 727_100_2027;
@@ -38,7 +53,10 @@ export async function buildDemoProducts(
   opts: { concurrency?: number } = {},
 ): Promise<DemoProductRow[]> {
   const queue = new Map<string, ImageDesign>();
-  for (const product of DEMO_PRODUCTS) for (const design of product.designs) queue.set(designKey(design), design);
+  for (const product of DEMO_PRODUCTS) {
+    const designs = [...product.designs, ...product.variants.flatMap((variant) => variant.designs)];
+    for (const design of designs) queue.set(designKey(design), design);
+  }
   const pending = [...queue];
   const stored = new Map<string, string>();
   let failure: { error: unknown } | undefined;
@@ -57,14 +75,47 @@ export async function buildDemoProducts(
     await removeDemoImages(uploadsDir, stored.values());
     throw failure.error;
   }
-  return DEMO_PRODUCTS.map(({ designs, ...product }) => ({
+  const urls = (designs: ImageDesign[]) => designs.map((design) => stored.get(designKey(design)) ?? "");
+  return DEMO_PRODUCTS.map(({ designs, variants, ...product }) => ({
     ...product,
-    productImage: designs.map((design) => stored.get(designKey(design)) ?? ""),
+    productImage: urls(designs),
+    variants: variants.map(({ designs: own, ...variant }) => ({ ...variant, images: urls(own) })),
   }));
 }
 
 /**
- * Fills an empty shop with the demo catalogue; does nothing when any product exists.
+ * A demo product's variants and stock. Options and variants go through the product form's
+ * service, so that the product's prices (the cheapest variant's), its search words and its
+ * options are what an admin's save would make; counts are then set as the opening stock,
+ * without movements (the history starts with the shop's first order or adjustment).
+ */
+async function stockAndVariants(tx: Db, productId: string, row: DemoProductRow): Promise<void> {
+  if (row.options.length) {
+    await saveVariants(tx, SEED_ACTOR, productId, {
+      options: row.options,
+      variants: row.variants.map(({ optionValues, price, sellingPrice, images }) => ({
+        optionValues,
+        price,
+        sellingPrice,
+        stock: null,
+        images,
+      })),
+    });
+    for (const variant of row.variants) {
+      if (variant.stock === null) continue;
+      await tx
+        .update(productVariants)
+        .set({ stock: variant.stock })
+        .where(and(eq(productVariants.productId, productId), eq(productVariants.optionValues, variant.optionValues)));
+    }
+  } else if (row.stock !== null) {
+    await tx.update(productVariants).set({ stock: row.stock }).where(eq(productVariants.productId, productId));
+  }
+}
+
+/**
+ * Fills an empty shop with the demo catalogue and its delivery options; does nothing when any
+ * product exists.
  * Products are inserted in one transaction, the first of DEMO_PRODUCTS the newest, one
  * minute apart, so that "newest first" lists them in a stable order.
  */
@@ -78,9 +129,9 @@ export async function seedDemoCatalogue(opts: {
   if (await hasProducts(db)) return { inserted: 0 };
   const started = performance.now();
   const rows = await buildDemoProducts(uploadsDir);
-  const urls = rows.flatMap((row) => row.productImage);
+  const urls = rows.flatMap((row) => [...row.productImage, ...row.variants.flatMap((variant) => variant.images)]);
   const now = Date.now();
-  const values = rows.map((row, i) => {
+  const values = rows.map(({ options: _options, variants: _variants, stock: _stock, ...row }, i) => {
     const createdAt = new Date(now - i * 60_000);
     return { ...row, userId: ownerId, createdAt, updatedAt: createdAt };
   });
@@ -90,7 +141,16 @@ export async function seedDemoCatalogue(opts: {
       // Drawing takes a while: another instance may have seeded the shop meanwhile.
       await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
       if (await hasProducts(tx)) return 0;
-      await tx.insert(products).values(values);
+      const made = await tx
+        .insert(products)
+        .values(values)
+        .returning({ id: products.id, productName: products.productName });
+      const idOf = new Map(made.map((row) => [row.productName, row.id]));
+      for (const row of rows) {
+        const productId = idOf.get(row.productName);
+        if (productId) await stockAndVariants(tx, productId, row);
+      }
+      await seedDemoDelivery(tx);
       return values.length;
     });
   } catch (error) {

@@ -27,13 +27,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["admin"],
         description:
-          "Today's and this month's orders and value (Africa/Douala days, cancelled orders excluded), orders per day over the last 30 days, best sellers over those days, newest orders.",
+          "Today's and this month's orders and value (Africa/Douala days, cancelled orders excluded), orders per day over the last 30 days, best sellers over those days, newest orders; the variants running out (of its own products for an ADMIN).",
         response: { 200: envelope(dashboard) },
       },
     },
-    async () => {
-      const figures = await service.dashboard(app.db);
-      return ok({ ...figures, newestOrders: figures.newestOrders.map(toApiOrderSummary) }, MSG.dashboardReady);
+    async (request) => {
+      const [figures, low] = await Promise.all([service.dashboard(app.db), service.lowStock(app.db, request.user!)]);
+      return ok({ ...figures, newestOrders: figures.newestOrders.map(toApiOrderSummary), ...low }, MSG.dashboardReady);
     },
   );
 };

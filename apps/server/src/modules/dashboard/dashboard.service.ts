@@ -2,24 +2,42 @@ import {
   type AdminBadges,
   DASHBOARD_BEST_SELLERS,
   DASHBOARD_DAYS,
+  DASHBOARD_LOW_STOCK,
   DASHBOARD_NEWEST_ORDERS,
   type Dashboard,
+  LOW_STOCK_MAX,
   SHOP_TIME_ZONE,
+  variantLabel,
 } from "@shop/shared";
-import { count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { contactMessages, type OrderRow, orders } from "../../db/schema.ts";
+import {
+  contactMessages,
+  type OrderRow,
+  orders,
+  payments,
+  products,
+  productVariants,
+  type UserRow,
+} from "../../db/schema.ts";
 
 /** What the back-office's sidebar counts: orders still "nouvelle" and unread messages. */
 export async function badges(db: Db): Promise<AdminBadges> {
-  const [[newOrders], [unreadMessages]] = await Promise.all([
+  const [[newOrders], [unreadMessages], [toVerify]] = await Promise.all([
     db.select({ n: count() }).from(orders).where(eq(orders.status, "nouvelle")),
     db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
+    db.select({ n: count() }).from(payments).where(eq(payments.state, "to_verify")),
   ]);
-  return { newOrders: newOrders?.n ?? 0, unreadMessages: unreadMessages?.n ?? 0 };
+  return {
+    newOrders: newOrders?.n ?? 0,
+    unreadMessages: unreadMessages?.n ?? 0,
+    paymentsToVerify: toVerify?.n ?? 0,
+  };
 }
 
-export type DashboardFigures = Omit<Dashboard, "newestOrders"> & { newestOrders: OrderRow[] };
+export type DashboardFigures = Omit<Dashboard, "newestOrders" | "lowStock" | "lowStockTotal"> & {
+  newestOrders: OrderRow[];
+};
 
 /** Both drivers answer `{ rows }`; the common database type does not say so. */
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
@@ -55,7 +73,7 @@ const counted = sql`o.status <> 'annulée' and o.created_at < b.tomorrow_start`;
  */
 export async function dashboard(db: Db, now: Date = new Date()): Promise<DashboardFigures> {
   const bounds = boundsAt(now);
-  const [[totals], perDay, bestSellers, newestOrders] = await Promise.all([
+  const [[totals], perDay, bestSellers, newestOrders, [received]] = await Promise.all([
     rowsOf<{ today_orders: number; today_value: string; month_orders: number; month_value: string }>(
       db,
       sql`${bounds}
@@ -100,6 +118,16 @@ export async function dashboard(db: Db, now: Date = new Date()): Promise<Dashboa
       limit ${DASHBOARD_BEST_SELLERS}::int`,
     ),
     db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(DASHBOARD_NEWEST_ORDERS),
+    // Money received by Mobile Money (decision 026), by the day it was received.
+    rowsOf<{ today: string; month: string }>(
+      db,
+      sql`${bounds}
+      select
+        coalesce(sum(p.amount) filter (where p.settled_at >= b.today_start), 0)::bigint as today,
+        coalesce(sum(p.amount), 0)::bigint as month
+      from bounds b
+      join payments p on p.state = 'paid' and p.settled_at >= b.month_start and p.settled_at < b.tomorrow_start`,
+    ),
   ]);
   return {
     today: { orders: totals?.today_orders ?? 0, value: Number(totals?.today_value ?? 0) },
@@ -112,5 +140,50 @@ export async function dashboard(db: Db, now: Date = new Date()): Promise<Dashboa
       value: Number(s.value),
     })),
     newestOrders,
+    receivedOnline: { today: Number(received?.today ?? 0), month: Number(received?.month ?? 0) },
+  };
+}
+
+/**
+ * The variants running out (decision 024): tracked ones at LOW_STOCK_MAX or under, sold-out
+ * ones first, at most DASHBOARD_LOW_STOCK, with how many there are in all. Stock is part of
+ * the product (SPEC.md §6): an ADMIN sees its own products', a SUPERADMIN everyone's.
+ */
+export async function lowStock(
+  db: Db,
+  actor: Pick<UserRow, "id" | "role">,
+): Promise<Pick<Dashboard, "lowStock" | "lowStockTotal">> {
+  const where = and(
+    isNotNull(productVariants.stock),
+    lte(productVariants.stock, LOW_STOCK_MAX),
+    actor.role === "SUPERADMIN" ? undefined : eq(products.userId, actor.id),
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        variantId: productVariants.id,
+        productId: products.id,
+        productName: products.productName,
+        optionValues: productVariants.optionValues,
+        stock: productVariants.stock,
+      })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(where)
+      .orderBy(asc(productVariants.stock), asc(products.productName), asc(productVariants.position))
+      .limit(DASHBOARD_LOW_STOCK),
+    db
+      .select({ n: count() })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(where),
+  ]);
+  return {
+    lowStock: rows.map(({ optionValues, stock, ...row }) => ({
+      ...row,
+      label: variantLabel(optionValues),
+      stock: stock ?? 0,
+    })),
+    lowStockTotal: totals?.n ?? 0,
   };
 }

@@ -1,7 +1,9 @@
 import {
   type AdminOrderSummary,
   DASHBOARD_DAYS,
+  DASHBOARD_LOW_STOCK,
   type Dashboard,
+  LOW_STOCK_MAX,
   MSG,
   ORDER_REFERENCE_ALPHABET,
   type OrderStatus,
@@ -101,7 +103,7 @@ describe("GET /api/admin/badges", () => {
   };
 
   it("counts the orders still new and the unread messages", async () => {
-    expect(await badges()).toEqual({ newOrders: 0, unreadMessages: 0 });
+    expect(await badges()).toEqual({ newOrders: 0, unreadMessages: 0, paymentsToVerify: 0 });
     const statuses: OrderStatus[] = ["nouvelle", "nouvelle", "confirmée", "payée", "livrée", "annulée", "nouvelle"];
     const placed = [];
     for (const status of statuses) placed.push(await insertOrder({ status }));
@@ -111,7 +113,7 @@ describe("GET /api/admin/badges", () => {
         [new Date(), null, null].map((readAt) => ({ name: "A", email: "a@b.cm", subject: "S", message: "M", readAt })),
       )
       .returning();
-    expect(await badges(actors.superAdmin)).toEqual({ newOrders: 3, unreadMessages: 2 });
+    expect(await badges(actors.superAdmin)).toEqual({ newOrders: 3, unreadMessages: 2, paymentsToVerify: 0 });
 
     // Following what admins do: a confirmed order and a message read leave the counts.
     const confirmed = await call("POST", `/api/admin/orders/${placed[0]!.reference}/status`, actors.admin, {
@@ -124,7 +126,7 @@ describe("GET /api/admin/badges", () => {
     expect((await call("POST", `/api/admin/messages/${read!.id}/read`, actors.admin, { read: false })).statusCode).toBe(
       200,
     );
-    expect(await badges()).toEqual({ newOrders: 2, unreadMessages: 2 });
+    expect(await badges()).toEqual({ newOrders: 2, unreadMessages: 2, paymentsToVerify: 0 });
   });
 
   it("is for ADMIN and SUPERADMIN only", async () => {
@@ -286,6 +288,7 @@ describe("GET /api/admin/dashboard", () => {
         phone: null,
         totalQuantity: 1,
         totalPrice: order.totalPrice,
+        total: order.totalPrice,
         hasFile: false,
         createdAt: order.createdAt,
       } satisfies AdminOrderSummary,
@@ -342,5 +345,107 @@ describe("GET /api/admin/dashboard", () => {
   it("is for ADMIN and SUPERADMIN only", async () => {
     expect((await call("GET", "/api/admin/dashboard", actors.general)).statusCode).toBe(403);
     expect((await call("GET", "/api/admin/dashboard", null)).statusCode).toBe(401);
+  });
+});
+
+describe("the dashboard's low-stock list", () => {
+  /** A product of the token's admin, with one option and a variant per stock given. */
+  async function productWithStocks(token: string, productName: string, stocks: (number | null)[]) {
+    const made = await call("POST", "/api/upload-product", token, productBody({ productName }));
+    expect(made.statusCode, made.body).toBe(201);
+    const id: string = made.json().data._id;
+    const values = stocks.map((_, i) => `${64 * 2 ** i} Go`);
+    const saved = await call("POST", `/api/admin/products/${id}/variants`, token, {
+      options: [{ name: "Stockage", values }],
+      variants: stocks.map((stock, i) => ({
+        optionValues: [values[i]],
+        price: 100000 + i,
+        sellingPrice: 90000 + i,
+        stock,
+      })),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const variants: { _id: string; label: string }[] = saved.json().data.variants;
+    return { id, variants };
+  }
+  const row = (
+    p: { id: string; variants: { _id: string; label: string }[] },
+    name: string,
+    i: number,
+    stock: number,
+  ) => ({
+    variantId: p.variants[i]!._id,
+    productId: p.id,
+    productName: name,
+    label: p.variants[i]!.label,
+    stock,
+  });
+
+  it("lists tracked variants at LOW_STOCK_MAX or under, sold out first; an ADMIN its own products', a SUPERADMIN all", async () => {
+    const mine = await productWithStocks(actors.admin, "Pixel 8 Bas", [0, 2, LOW_STOCK_MAX, LOW_STOCK_MAX + 1, null]);
+    const theirs = await productWithStocks(actors.otherAdmin, "Galaxy Bas", [1]);
+
+    const forAdmin = await getDashboard(actors.admin);
+    expect(forAdmin.lowStock).toEqual([
+      row(mine, "Pixel 8 Bas", 0, 0),
+      row(mine, "Pixel 8 Bas", 1, 2),
+      row(mine, "Pixel 8 Bas", 2, 3),
+    ]);
+    expect(forAdmin.lowStockTotal).toBe(3);
+    expect((await getDashboard(actors.otherAdmin)).lowStock).toEqual([row(theirs, "Galaxy Bas", 0, 1)]);
+    const all = await getDashboard(actors.superAdmin);
+    expect(all.lowStock.filter((v) => [mine.id, theirs.id].includes(v.productId))).toEqual([
+      row(mine, "Pixel 8 Bas", 0, 0),
+      row(theirs, "Galaxy Bas", 0, 1),
+      row(mine, "Pixel 8 Bas", 1, 2),
+      row(mine, "Pixel 8 Bas", 2, 3),
+    ]);
+
+    // Restocked, a variant leaves the list; counted down to the line, another joins it.
+    const restock = await call("POST", "/api/admin/stock/adjust", actors.admin, {
+      variantId: mine.variants[0]!._id,
+      delta: 5,
+      note: "Arrivage",
+    });
+    expect(restock.statusCode, restock.body).toBe(200);
+    const counted = await call("POST", "/api/admin/stock/adjust", actors.admin, {
+      variantId: mine.variants[3]!._id,
+      stock: 1,
+      note: "Inventaire",
+    });
+    expect(counted.statusCode, counted.body).toBe(200);
+    expect((await getDashboard(actors.admin)).lowStock).toEqual([
+      row(mine, "Pixel 8 Bas", 3, 1),
+      row(mine, "Pixel 8 Bas", 1, 2),
+      row(mine, "Pixel 8 Bas", 2, 3),
+    ]);
+  });
+
+  it("shows the first DASHBOARD_LOW_STOCK and counts them all", async () => {
+    const user = await createUser(ctx, "ADMIN");
+    const token = await tokenFor(ctx, user);
+    expect((await getDashboard(token)).lowStock).toEqual([]);
+    const many = DASHBOARD_LOW_STOCK + 2;
+    const made = await call("POST", "/api/upload-product", token, productBody({ productName: "Coque Bas" }));
+    const id: string = made.json().data._id;
+    const values = Array.from({ length: many }, (_, i) => `Modèle ${i + 1}`);
+    const colours = ["Noir", "Bleu"];
+    const saved = await call("POST", `/api/admin/products/${id}/variants`, token, {
+      options: [
+        { name: "Modèle", values: values.slice(0, many / 2) },
+        { name: "Couleur", values: colours },
+      ],
+      variants: values
+        .slice(0, many / 2)
+        .flatMap((v, i) =>
+          colours.map((c, k) => ({ optionValues: [v, c], price: 5000, sellingPrice: 5000, stock: (i + k) % 2 })),
+        ),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const figures = await getDashboard(token);
+    expect(figures.lowStockTotal).toBe(many);
+    expect(figures.lowStock).toHaveLength(DASHBOARD_LOW_STOCK);
+    expect(figures.lowStock.map((v) => v.stock)).toEqual([...figures.lowStock.map((v) => v.stock)].sort());
+    expect(figures.lowStock[0]?.stock).toBe(0);
   });
 });

@@ -18,18 +18,21 @@ export interface OrderFile {
 const MAX_NAME = 120;
 
 /**
- * The form's text fields and its `file`, read from every part (they may come in any order),
- * then validated together, so the customer reads every mistake at once: `issues` carry
- * "body.<field>" paths like the JSON routes' validation errors. A file over
- * ORDER_FILE_MAX_BYTES stops the reading at once with 413.
+ * A multipart body's text fields and its one file part named `fileField` (its bytes, or null
+ * when none was chosen: browsers send an empty, nameless part), read in whatever order they
+ * come. A file over ORDER_FILE_MAX_BYTES stops the reading at once with 413; a file under
+ * another name counts as an unknown field, so the strict schema names it.
  */
-export async function readOrderForm(request: FastifyRequest): Promise<{ input: OrderFormInput; file: OrderFile }> {
+export async function readMultipart(
+  request: FastifyRequest,
+  fileField: string,
+): Promise<{ fields: Record<string, unknown>; received: { bytes: Buffer; filename: string } | null }> {
   const fields: Record<string, unknown> = {};
   let received: { bytes: Buffer; filename: string } | null = null;
   for await (const part of request.parts({ limits: { fileSize: ORDER_FILE_MAX_BYTES } })) {
     if (part.type === "field") {
-      // A `file` sent as text (no filename at all) is no file.
-      if (part.fieldname !== "file") fields[part.fieldname] = part.value;
+      // A file field sent as text (no filename at all) is no file.
+      if (part.fieldname !== fileField) fields[part.fieldname] = part.value;
       continue;
     }
     let bytes: Buffer;
@@ -39,10 +42,20 @@ export async function readOrderForm(request: FastifyRequest): Promise<{ input: O
       if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw payloadTooLarge(MSG.orderFileTooLarge);
       throw error;
     }
-    // A browser sends an empty, nameless `file` part when nothing was chosen.
-    if (part.fieldname === "file") received = bytes.length > 0 ? { bytes, filename: part.filename } : null;
-    else fields[part.fieldname] = part.filename; // an unexpected file is an unknown field
+    if (part.fieldname === fileField) received = bytes.length > 0 ? { bytes, filename: part.filename } : null;
+    else fields[part.fieldname] = part.filename;
   }
+  return { fields, received };
+}
+
+/**
+ * The form's text fields and its `file`, read from every part (they may come in any order),
+ * then validated together, so the customer reads every mistake at once: `issues` carry
+ * "body.<field>" paths like the JSON routes' validation errors. A file over
+ * ORDER_FILE_MAX_BYTES stops the reading at once with 413.
+ */
+export async function readOrderForm(request: FastifyRequest): Promise<{ input: OrderFormInput; file: OrderFile }> {
+  const { fields, received } = await readMultipart(request, "file");
 
   const issues: { path: string; message: string }[] = [];
   const parsed = orderFormInput.safeParse(fields);
@@ -60,7 +73,7 @@ export async function readOrderForm(request: FastifyRequest): Promise<{ input: O
 }
 
 /** The type read from the bytes themselves; the declared type and the file name are ignored. */
-async function judge(bytes: Buffer, filename: string): Promise<OrderFile | null> {
+export async function judge(bytes: Buffer, filename: string): Promise<OrderFile | null> {
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !(ORDER_FILE_TYPES as readonly string[]).includes(type.mime)) return null;
   return {

@@ -3,6 +3,7 @@ import {
   adminOrderParams,
   adminOrderSummary,
   adminOrdersQuery,
+  deliveryFeeInput,
   envelope,
   MSG,
   orderStatusUpdateInput,
@@ -15,12 +16,11 @@ import { toApiAdminOrder, toApiOrderSummary } from "./orders.mapper.ts";
 import * as service from "./orders.service.ts";
 
 const adminOrderAnswer = envelope(adminOrder);
-const toApi = ({ row, lines, customer, history }: service.AdminOrderRows) =>
-  toApiAdminOrder(row, lines, customer, history);
 
 /** The back-office's orders (decision 018): every route here is for ADMIN and SUPERADMIN only. */
 export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", requireAdmin(app));
+  const toApi = (rows: service.AdminOrderRows) => toApiAdminOrder(rows, app.payToken(rows.row.reference));
 
   app.get(
     "/admin/orders",
@@ -67,5 +67,24 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (changed.stockShownChanged) await app.catalogueChanged();
       return ok(toApi(changed), MSG.orderStatusChanged);
     },
+  );
+
+  app.post(
+    "/admin/orders/:reference/delivery-fee",
+    {
+      schema: {
+        tags: ["admin"],
+        description:
+          "Sets the fee of a delivery 'à confirmer' (shipping out of Yaoundé), once, before the order is paid; 409 otherwise.",
+        params: adminOrderParams,
+        body: deliveryFeeInput,
+        response: { 200: adminOrderAnswer },
+      },
+    },
+    async (request) =>
+      ok(
+        toApi(await service.confirmDeliveryFee(app.db, request.params.reference, request.body.fee)),
+        MSG.deliveryFeeSet,
+      ),
   );
 };

@@ -122,6 +122,7 @@ describe("GET /api/admin/orders", () => {
       phone: "+237677123456",
       totalQuantity: 1,
       totalPrice: 10000,
+      total: 10000,
       hasFile: true,
       createdAt: new Date(Date.UTC(2026, 0, 1, 8, minute - 4)).toISOString(),
     });
@@ -264,11 +265,16 @@ describe("GET /api/admin/orders/:reference", () => {
       })),
       totalQuantity: 2,
       totalPrice: placed.row.totalPrice,
+      delivery: null,
+      total: placed.row.totalPrice,
+      payToken: expect.stringMatching(/^[\w-]{32}$/),
       createdAt: placed.row.createdAt.toISOString(),
       updatedAt: placed.row.updatedAt.toISOString(),
       customer: { _id: customer.id, name: customer.name, email: customer.email },
       file: { url: "/api/orders/CMD-D3TA/file", name: "reçu.png", type: "image/png" },
       history: [],
+      paymentChoice: null,
+      payments: [],
     });
     // The cart page's order, newest line first: the AirPods came last, so they come first.
     expect(order.lines.map((l) => l.productName)).toEqual(["AirPods", "iPhone 13 128 Go"]);

@@ -1,11 +1,14 @@
 import type { AdminOrder, AdminOrderSummary, Order, OrderStatusChange } from "@shop/shared";
-import type { OrderLineRow, OrderRow, OrderStatusChangeRow, UserRow } from "../../db/schema.ts";
+import type { OrderLineRow, OrderRow, OrderStatusChangeRow } from "../../db/schema.ts";
+import { toApiOrderDelivery } from "../delivery/delivery.mapper.ts";
+import { toApiAdminPayment } from "../payments/payments.mapper.ts";
+import type { AdminOrderRows } from "./orders.service.ts";
 
 /**
  * An order row and its lines (in their position order) to the API's shape. The file's path,
  * name and type stay on the server: the customer only learns that a file came with it.
  */
-export function toApiOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order {
+export function toApiOrder(row: OrderRow, lines: readonly OrderLineRow[], payToken: string): Order {
   return {
     _id: row.id,
     reference: row.reference,
@@ -26,6 +29,9 @@ export function toApiOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order
     })),
     totalQuantity: row.totalQuantity,
     totalPrice: row.totalPrice,
+    delivery: toApiOrderDelivery(row),
+    total: row.total,
+    payToken,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -42,6 +48,7 @@ export function toApiOrderSummary(row: OrderRow): AdminOrderSummary {
     phone: row.phone,
     totalQuantity: row.totalQuantity,
     totalPrice: row.totalPrice,
+    total: row.total,
     hasFile: row.filePath !== null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -52,6 +59,7 @@ export function toApiStatusChange(change: OrderStatusChangeRow): OrderStatusChan
     fromStatus: change.fromStatus,
     toStatus: change.toStatus,
     changedBy: { _id: change.changedBy, name: change.changedByName },
+    note: change.note,
     createdAt: change.createdAt.toISOString(),
   };
 }
@@ -61,13 +69,11 @@ export function toApiStatusChange(change: OrderStatusChangeRow): OrderStatusChan
  * downloaded through the admins' file route, never a public URL) and the status history.
  */
 export function toApiAdminOrder(
-  row: OrderRow,
-  lines: readonly OrderLineRow[],
-  customer: Pick<UserRow, "id" | "name" | "email"> | null,
-  history: readonly OrderStatusChangeRow[],
+  { row, lines, customer, history, payments }: AdminOrderRows,
+  payToken: string,
 ): AdminOrder {
   return {
-    ...toApiOrder(row, lines),
+    ...toApiOrder(row, lines, payToken),
     customer: customer ? { _id: customer.id, name: customer.name, email: customer.email } : null,
     file:
       row.filePath !== null
@@ -78,5 +84,7 @@ export function toApiAdminOrder(
           }
         : null,
     history: history.map(toApiStatusChange),
+    paymentChoice: row.paymentChoice,
+    payments: payments.map(toApiAdminPayment),
   };
 }

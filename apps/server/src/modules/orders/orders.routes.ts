@@ -12,10 +12,10 @@ import { toApiOrder } from "./orders.mapper.ts";
 import * as service from "./orders.service.ts";
 
 const orderAnswer = envelope(order);
-const toApi = ({ row, lines }: service.OrderWithLines) => toApiOrder(row, lines);
 
 /** Orders: from the cart's buttons, from the order form, and read back by their customer. */
 export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const toApi = ({ row, lines }: service.OrderWithLines) => toApiOrder(row, lines, app.payToken(row.reference));
   const orderRateLimit = { max: config.orderRateLimit.max, timeWindow: config.orderRateLimit.windowMs };
   const statusRateLimit = { max: config.orderStatusRateLimit.max, timeWindow: config.orderStatusRateLimit.windowMs };
 
@@ -26,11 +26,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       schema: { tags: ["orders"], body: cartOrderInput, response: { 200: orderAnswer, 201: orderAnswer } },
     },
     async (request, reply) => {
-      const { order, created, stockShownChanged } = await service.orderFromCart(
-        app.db,
-        request.user!,
-        request.body.channel,
-      );
+      const { order, created, stockShownChanged } = await service.orderFromCart(app.db, request.user!, request.body);
       if (stockShownChanged) await app.catalogueChanged();
       return reply.status(created ? 201 : 200).send(ok(toApi(order), MSG.orderCreated));
     },
@@ -44,7 +40,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       schema: {
         tags: ["orders"],
         description:
-          "multipart/form-data: text fields name, number, text, message (optional), as orderFormInput, and one `file` part (JPEG, PNG, WebP, HEIC or PDF, at most 10 MB), in any order.",
+          "multipart/form-data: text fields name, number, text, message (optional) and the delivery chosen (deliveryOptionId, neighbourhood, city, landmark; decision 025), as orderFormInput, and one `file` part (JPEG, PNG, WebP, HEIC or PDF, at most 10 MB), in any order.",
         consumes: ["multipart/form-data"],
         response: { 201: orderAnswer },
       },

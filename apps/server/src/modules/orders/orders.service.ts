@@ -1,9 +1,12 @@
 import {
   type AdminOrdersQuery,
+  type CartOrderInput,
   canChangeOrderStatus,
+  type DeliveryChoice,
   MSG,
   type OrderFormInput,
   type OrderStatus,
+  type PaymentFilter,
   variantLabel,
 } from "@shop/shared";
 import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
@@ -16,12 +19,15 @@ import {
   orderLines,
   orderStatusChanges,
   orders,
+  type PaymentRow,
+  payments,
   products,
   productVariants,
   type UserRow,
   users,
 } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { deliveryForOrder, type OrderDeliveryColumns } from "../delivery/delivery.service.ts";
 import { giveBackStock, stockLinesOf, takeStock } from "../stock/stock.service.ts";
 import { type OrderFile, removeOrderFile, storeOrderFile } from "./files.ts";
 import { type ReferenceGenerator, randomReference, withFreeReference } from "./reference.ts";
@@ -97,6 +103,13 @@ const totals = (lines: readonly CartSnapshotLine[]) => ({
 
 type NewOrder = Omit<typeof orders.$inferInsert, "id" | "reference" | "totalQuantity" | "totalPrice">;
 
+const choiceOf = (input: DeliveryChoice): DeliveryChoice => ({
+  deliveryOptionId: input.deliveryOptionId,
+  neighbourhood: input.neighbourhood,
+  city: input.city,
+  landmark: input.landmark,
+});
+
 /** The order under a free reference and its lines, copied from the cart snapshot. */
 async function insertOrder(
   tx: Db,
@@ -154,12 +167,27 @@ const sameLines = (lines: readonly OrderLineRow[], cart: readonly CartSnapshotLi
       l.quantity === cart[i]?.quantity,
   );
 
-/** The customer's new order of the last 24 h on this channel with exactly these lines, if any. */
+const DELIVERY_COLUMNS = [
+  "deliveryKind",
+  "deliveryName",
+  "deliveryFee",
+  "deliveryNeighbourhood",
+  "deliveryCity",
+  "deliveryLandmark",
+] as const;
+const sameDelivery = (row: OrderRow, delivery: OrderDeliveryColumns) =>
+  DELIVERY_COLUMNS.every((key) => (row[key] ?? null) === (delivery[key] ?? null));
+
+/**
+ * The customer's new order of the last 24 h on this channel with exactly these lines and this
+ * delivery, if any.
+ */
 async function recentTwin(
   tx: Db,
   userId: string,
   channel: CartChannel,
   cart: readonly CartSnapshotLine[],
+  delivery: OrderDeliveryColumns,
 ): Promise<OrderWithLines | null> {
   const candidates = await tx
     .select()
@@ -181,7 +209,7 @@ async function recentTwin(
   );
   for (const row of candidates) {
     const own = lines.get(row.id) ?? [];
-    if (sameLines(own, cart)) return { row, lines: own };
+    if (sameLines(own, cart) && sameDelivery(row, delivery)) return { row, lines: own };
   }
   return null;
 }
@@ -190,23 +218,26 @@ async function recentTwin(
  * The cart's WhatsApp or phone button: the cart becomes an order before the customer leaves
  * for WhatsApp. A second tap with the same cart answers the first order (`created: false`).
  * The cart is kept: the message may not have been sent yet. The stock is taken with the
- * order, or the order is refused (409) and nothing is written.
+ * order, or the order is refused (409) and nothing is written. The delivery chosen is copied
+ * with its fee (decision 025).
  */
 export async function orderFromCart(
   db: Db,
   user: UserRow,
-  channel: CartChannel,
+  input: CartOrderInput,
   deps: OrderDeps = {},
 ): Promise<PlacedOrder> {
+  const { channel } = input;
   return db.transaction(async (tx) => {
     await lockCustomer(tx, user.id);
     const cart = await cartSnapshot(tx, user.id);
     if (cart.length === 0) throw badRequest(MSG.cartEmpty);
-    const twin = await recentTwin(tx, user.id, channel, cart);
+    const delivery = await deliveryForOrder(tx, choiceOf(input), totals(cart).totalPrice);
+    const twin = await recentTwin(tx, user.id, channel, cart, delivery);
     if (twin) return { order: twin, created: false, stockShownChanged: false };
     const order = await insertOrder(
       tx,
-      { channel, userId: user.id, name: user.name, phone: null, address: "" },
+      { channel, userId: user.id, name: user.name, phone: null, address: "", ...delivery },
       cart,
       deps.newReference,
     );
@@ -236,6 +267,7 @@ export async function orderFromForm(
         await lockCustomer(tx, user.id);
         cart = await cartSnapshot(tx, user.id);
       }
+      const delivery = await deliveryForOrder(tx, choiceOf(input), totals(cart).totalPrice);
       const order = await insertOrder(
         tx,
         {
@@ -248,6 +280,7 @@ export async function orderFromForm(
           filePath: storedName,
           fileName: file.name,
           fileType: file.mime,
+          ...delivery,
         },
         cart,
         deps.newReference,
@@ -346,10 +379,29 @@ function orderSearch(q: string): SQL | undefined {
 }
 
 /** The orders list: newest first, narrowed by status and by a search. */
+const paidOnline = sql`exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.state} = 'paid')`;
+
+/** Decision 026: paid by Mobile Money (provider or approved transfer), cash on delivery, not paid yet. */
+function paymentFilter(filter: PaymentFilter): SQL | undefined {
+  switch (filter) {
+    case "online":
+      return paidOnline;
+    case "cash":
+      return and(eq(orders.paymentChoice, "cash"), sql`not ${paidOnline}`);
+    case "unpaid":
+      return and(
+        inArray(orders.status, ["nouvelle", "confirmée"]),
+        sql`${orders.paymentChoice} is distinct from 'cash'`,
+        sql`not ${paidOnline}`,
+      );
+  }
+}
+
 export async function adminOrders(db: Db, query: AdminOrdersQuery): Promise<OrderPage> {
   const where = and(
     query.status ? eq(orders.status, query.status) : undefined,
     query.q ? orderSearch(query.q) : undefined,
+    query.payment ? paymentFilter(query.payment) : undefined,
   );
   const [rows, [totals]] = await Promise.all([
     db
@@ -368,10 +420,12 @@ export interface AdminOrderRows extends OrderWithLines {
   customer: Pick<UserRow, "id" | "name" | "email"> | null;
   /** Oldest first. */
   history: OrderStatusChangeRow[];
+  /** Every payment attempt, newest first (decision 026). */
+  payments: PaymentRow[];
 }
 
 async function withDetails(db: Db, row: OrderRow): Promise<AdminOrderRows> {
-  const [lines, customer, history] = await Promise.all([
+  const [lines, customer, history, attempts] = await Promise.all([
     linesOf(db, [row.id]),
     row.userId
       ? db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, row.userId))
@@ -381,8 +435,9 @@ async function withDetails(db: Db, row: OrderRow): Promise<AdminOrderRows> {
       .from(orderStatusChanges)
       .where(eq(orderStatusChanges.orderId, row.id))
       .orderBy(asc(orderStatusChanges.createdAt), asc(orderStatusChanges.id)),
+    db.select().from(payments).where(eq(payments.orderId, row.id)).orderBy(desc(payments.createdAt), desc(payments.id)),
   ]);
-  return { row, lines: lines.get(row.id) ?? [], customer: customer[0] ?? null, history };
+  return { row, lines: lines.get(row.id) ?? [], customer: customer[0] ?? null, history, payments: attempts };
 }
 
 export async function adminOrder(db: Db, reference: string): Promise<AdminOrderRows> {
@@ -406,23 +461,61 @@ export async function changeOrderStatus(
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.reference, reference)).for("update");
     if (!row) throw notFound(MSG.adminOrderNotFound);
-    if (row.status === status) throw conflict(MSG.orderStatusSame);
-    if (!canChangeOrderStatus(row.status, status)) throw conflict(MSG.orderStatusNotAllowed);
-    // now() is the transaction's time: the order's updatedAt and the change's createdAt agree.
+    const { updated, stockShownChanged } = await moveOrderStatus(tx, row, status, actor);
+    return { ...(await withDetails(tx, updated)), stockShownChanged };
+  });
+}
+
+/**
+ * One status change of an order whose row the caller has locked, by the rules of
+ * ORDER_STATUS_TRANSITIONS: the back-office's changes and a payment's (decision 026, with its
+ * note and the payment as the actor, id null) go through here alike.
+ */
+export async function moveOrderStatus(
+  tx: Db,
+  row: OrderRow,
+  status: OrderStatus,
+  actor: { id: string | null; name: string },
+  note = "",
+): Promise<{ updated: OrderRow; stockShownChanged: boolean }> {
+  if (row.status === status) throw conflict(MSG.orderStatusSame);
+  if (!canChangeOrderStatus(row.status, status)) throw conflict(MSG.orderStatusNotAllowed);
+  // now() is the transaction's time: the order's updatedAt and the change's createdAt agree.
+  const [updated] = await tx
+    .update(orders)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(orders.id, row.id))
+    .returning();
+  if (!updated) throw notFound(MSG.adminOrderNotFound);
+  await tx.insert(orderStatusChanges).values({
+    orderId: row.id,
+    fromStatus: row.status,
+    toStatus: status,
+    changedBy: actor.id,
+    changedByName: actor.name,
+    note,
+  });
+  const { shownChanged } = status === "annulée" ? await giveBackStock(tx, updated, actor) : { shownChanged: false };
+  return { updated, stockShownChanged: shownChanged };
+}
+
+/**
+ * The fee of an order whose delivery is "à confirmer" (shipping out of Yaoundé), once the shop
+ * has asked the carrier: set once, while the order is neither paid, delivered nor cancelled.
+ * The total follows (a generated column).
+ */
+export async function confirmDeliveryFee(db: Db, reference: string, fee: number): Promise<AdminOrderRows> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.reference, reference)).for("update");
+    if (!row) throw notFound(MSG.adminOrderNotFound);
+    if (!row.deliveryKind || row.deliveryFee !== null) throw conflict(MSG.deliveryFeeNotToConfirm);
+    if (row.status !== "nouvelle" && row.status !== "confirmée") throw conflict(MSG.deliveryFeeTooLate);
     const [updated] = await tx
       .update(orders)
-      .set({ status, updatedAt: sql`now()` })
+      .set({ deliveryFee: fee, updatedAt: sql`now()` })
       .where(eq(orders.id, row.id))
       .returning();
     if (!updated) throw notFound(MSG.adminOrderNotFound);
-    await tx.insert(orderStatusChanges).values({
-      orderId: row.id,
-      fromStatus: row.status,
-      toStatus: status,
-      changedBy: actor.id,
-      changedByName: actor.name,
-    });
-    const { shownChanged } = status === "annulée" ? await giveBackStock(tx, updated, actor) : { shownChanged: false };
-    return { ...(await withDetails(tx, updated)), stockShownChanged: shownChanged };
+    return withDetails(tx, updated);
   });
 }

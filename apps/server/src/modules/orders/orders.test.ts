@@ -226,6 +226,9 @@ describe("POST /api/orders/from-cart", () => {
         "lines",
         "totalQuantity",
         "totalPrice",
+        "delivery",
+        "total",
+        "payToken",
         "createdAt",
         "updatedAt",
       ].sort(),
@@ -614,23 +617,38 @@ describe("order references", () => {
 
   it("are drawn again on a collision, with a fifth character after 4 of them", async () => {
     const { user } = await customer([[watch, 1]]);
-    const first = await orderFromCart(ctx.database.db, user, "whatsapp", { newReference: () => "CMD-7K4Q" });
+    const first = await orderFromCart(
+      ctx.database.db,
+      user,
+      { channel: "whatsapp" },
+      { newReference: () => "CMD-7K4Q" },
+    );
     expect(first.order.row.reference).toBe("CMD-7K4Q");
 
     // The next draws collide with CMD-7K4Q; the lines are written once, under the new reference.
     const draws = ["CMD-7K4Q", "CMD-7K4Q", "CMD-9XYZ"];
-    const second = await orderFromCart(ctx.database.db, user, "phone", { newReference: () => draws.shift() ?? "" });
+    const second = await orderFromCart(
+      ctx.database.db,
+      user,
+      { channel: "phone" },
+      { newReference: () => draws.shift() ?? "" },
+    );
     expect(second.order.row.reference).toBe("CMD-9XYZ");
     expect(second.order.lines).toHaveLength(1);
 
     const lengths: number[] = [];
     await addToCart(await tokenFor(ctx, user), galaxy);
-    const third = await orderFromCart(ctx.database.db, user, "phone", {
-      newReference: (length) => {
-        lengths.push(length);
-        return length === 4 ? "CMD-7K4Q" : "CMD-7K4QA";
+    const third = await orderFromCart(
+      ctx.database.db,
+      user,
+      { channel: "phone" },
+      {
+        newReference: (length) => {
+          lengths.push(length);
+          return length === 4 ? "CMD-7K4Q" : "CMD-7K4QA";
+        },
       },
-    });
+    );
     expect(third.order.row.reference).toBe("CMD-7K4QA");
     expect(lengths).toEqual([4, 4, 4, 4, 5]);
 
@@ -660,9 +678,9 @@ describe("order references", () => {
   it("give up after 8 collisions, leaving no order, no line, no file and the cart as it was", async () => {
     const { user, token } = await customer([[galaxy, 1]]);
     const before = { orders: await orderCount(), files: storedFiles().length };
-    await expect(orderFromCart(ctx.database.db, user, "whatsapp", { newReference: () => "CMD-7K4Q" })).rejects.toThrow(
-      /no free order reference/,
-    );
+    await expect(
+      orderFromCart(ctx.database.db, user, { channel: "whatsapp" }, { newReference: () => "CMD-7K4Q" }),
+    ).rejects.toThrow(/no free order reference/);
     await expect(
       orderFromForm(
         ctx.database.db,

@@ -1,15 +1,28 @@
 import type {
   AdminBadges,
+  AdminDelivery,
+  AdminDeliveryOption,
   AdminOrder,
   AdminOrderSummary,
   AdminOrdersQuery,
+  AdminPayment,
+  AdminVariantStock,
   ContactMessage,
   Dashboard,
+  DeliveryOptionBody,
   OrderStatus,
+  PageQuery,
+  PaymentToVerify,
   Product,
   ProductCreateInput,
+  ProductDetails,
   ProductUpdateInput,
+  ProductVariantsInput,
   Role,
+  StockAdjustInput,
+  StockAlert,
+  StockMovement,
+  StockMovementsQuery,
   User,
 } from "@shop/shared";
 import { apiClient } from "../../lib/api";
@@ -74,5 +87,58 @@ export function adminApi(request?: Request) {
     },
     badges: async () => (await call<AdminBadges>("GET", "/api/admin/badges")).data,
     dashboard: async () => (await call<Dashboard>("GET", "/api/admin/dashboard")).data,
+    // Variants and stock (decision 024): ADMIN on its own products, SUPERADMIN on any.
+    /** What the product form edits: the product's variants (values, prices, photos) and their exact counts. */
+    productVariants: async (productId: string) => {
+      const [details, stock] = await Promise.all([
+        call<ProductDetails>("POST", "/api/product-details", { productId }),
+        call<AdminVariantStock[]>("GET", `/api/admin/products/${encodeURIComponent(productId)}/stock`),
+      ]);
+      return { product: details.data, stock: stock.data };
+    },
+    saveVariants: async (productId: string, input: ProductVariantsInput) => {
+      const envelope = await call<ProductDetails>(
+        "POST",
+        `/api/admin/products/${encodeURIComponent(productId)}/variants`,
+        input,
+      );
+      return { product: envelope.data, message: envelope.message };
+    },
+    productStock: async (productId: string) =>
+      (await call<AdminVariantStock[]>("GET", `/api/admin/products/${encodeURIComponent(productId)}/stock`)).data,
+    adjustStock: async (input: StockAdjustInput) => {
+      const envelope = await call<AdminVariantStock>("POST", "/api/admin/stock/adjust", input);
+      return { variant: envelope.data, message: envelope.message };
+    },
+    stockMovements: async (query: Partial<StockMovementsQuery> = {}) => {
+      const envelope = await call<StockMovement[]>("GET", `/api/admin/stock/movements${search(query)}`);
+      return { movements: envelope.data, total: envelope.meta?.total ?? envelope.data.length };
+    },
+    stockAlerts: async () => (await call<StockAlert[]>("GET", "/api/admin/stock/alerts")).data,
+    markAlertNotified: async (id: string) =>
+      (await call<null>("POST", `/api/admin/stock/alerts/${encodeURIComponent(id)}/notified`)).message,
+    // Delivery (decision 025): every admin alike.
+    delivery: async () => (await call<AdminDelivery>("GET", "/api/admin/delivery")).data,
+    createDeliveryOption: async (input: DeliveryOptionBody) =>
+      (await call<AdminDeliveryOption>("POST", "/api/admin/delivery/options", input)).message,
+    updateDeliveryOption: async (id: string, input: DeliveryOptionBody) =>
+      (await call<AdminDeliveryOption>("PUT", `/api/admin/delivery/options/${encodeURIComponent(id)}`, input)).message,
+    deleteDeliveryOption: async (id: string) =>
+      (await call<null>("DELETE", `/api/admin/delivery/options/${encodeURIComponent(id)}`)).message,
+    saveDeliverySettings: async (freeFrom: number | null) =>
+      (await call<{ freeFrom: number | null }>("PUT", "/api/admin/delivery/settings", { freeFrom })).message,
+    // Payments (decision 026): every admin alike.
+    /** The 'À vérifier' queue: declared transfers and online payments that did not match, oldest first. */
+    paymentsToVerify: async (query: Partial<PageQuery> = {}) => {
+      const envelope = await call<PaymentToVerify[]>("GET", `/api/admin/payments${search(query)}`);
+      return { payments: envelope.data, total: envelope.meta?.total ?? envelope.data.length };
+    },
+    approvePayment: async (id: string) =>
+      (await call<AdminPayment>("POST", `/api/admin/payments/${encodeURIComponent(id)}/approve`)).message,
+    rejectPayment: async (id: string, reason: string) =>
+      (await call<AdminPayment>("POST", `/api/admin/payments/${encodeURIComponent(id)}/reject`, { reason })).message,
+    confirmDeliveryFee: async (reference: string, fee: number) =>
+      (await call<AdminOrder>("POST", `/api/admin/orders/${encodeURIComponent(reference)}/delivery-fee`, { fee }))
+        .message,
   };
 }

@@ -5,10 +5,17 @@
 export const ADMIN_LINKS = [
   { to: "/admin-panel/all-users", label: "Clients", badge: null },
   { to: "/admin-panel/all-products", label: "Produits", badge: null },
+  { to: "/admin-panel/stock", label: "Stock", badge: null },
   { to: "/admin-panel/orders", label: "Commandes", badge: "newOrders" },
+  { to: "/admin-panel/payments", label: "À vérifier", badge: "paymentsToVerify" },
+  { to: "/admin-panel/delivery", label: "Livraison", badge: null },
   { to: "/admin-panel/messages", label: "Messages", badge: "unreadMessages" },
   { to: "/admin-panel/dashboard", label: "Tableau de bord", badge: null },
 ] as const;
 
 /** What a badge's number counts, for screen readers ("3 nouvelles"). */
-export const BADGE_WORDS = { newOrders: "nouvelles", unreadMessages: "non lus" } as const;
+export const BADGE_WORDS = {
+  newOrders: "nouvelles",
+  paymentsToVerify: "paiements",
+  unreadMessages: "non lus",
+} as const;

@@ -7,7 +7,7 @@ import { ApiError } from "../../lib/api";
 import { AddToCartButton } from "./add-to-cart-button";
 import { CartActionsProvider } from "./cart-session";
 
-const addToCart = vi.fn<(id: string) => Promise<string>>();
+const addToCart = vi.fn<(id: string, variantId?: string) => Promise<string>>();
 vi.mock("../../lib/api", async (original) => ({
   ...(await original<typeof import("../../lib/api")>()),
   api: () => ({ addToCart }),
@@ -20,13 +20,20 @@ function Where() {
   return <p>Ici : {location.pathname + location.search}</p>;
 }
 
-function renderButton(signedIn: boolean, refreshCount = vi.fn(async () => {})) {
+const VARIANT = "00000000-0000-4000-8000-000000000002";
+
+function renderButton(
+  signedIn: boolean,
+  refreshCount = vi.fn(async () => {}),
+  variant: { variantId?: string; soldOut?: boolean; describedBy?: string } = {},
+) {
   const Stub = createRoutesStub([
     {
       path: "/",
       Component: () => (
         <CartActionsProvider value={{ signedIn, refreshCount }}>
-          <AddToCartButton productId={ID} productName="iPhone 13" returnTo={`/product/${ID}`} />
+          <AddToCartButton productId={ID} productName="iPhone 13" returnTo={`/product/${ID}`} {...variant} />
+          <p id="why">Épuisé</p>
         </CartActionsProvider>
       ),
     },
@@ -57,7 +64,7 @@ describe("AddToCartButton", () => {
     addToCart.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
     const { button, refreshCount } = renderButton(true);
     fireEvent.click(button);
-    expect(addToCart).toHaveBeenCalledWith(ID);
+    expect(addToCart).toHaveBeenCalledWith(ID, undefined);
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(button.textContent).toBe("Ajout…");
     await act(async () => answer(MSG.cartAdded));
@@ -73,6 +80,22 @@ describe("AddToCartButton", () => {
     await waitFor(() => expect(toast.info).toHaveBeenCalledWith(MSG.cartAlready));
     expect(toast.error).not.toHaveBeenCalled();
     expect(refreshCount).not.toHaveBeenCalled();
+  });
+
+  it("sends the variant chosen on the product page", async () => {
+    addToCart.mockResolvedValue(MSG.cartAdded);
+    const { button } = renderButton(true, undefined, { variantId: VARIANT });
+    fireEvent.click(button);
+    expect(addToCart).toHaveBeenCalledWith(ID, VARIANT);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MSG.cartAdded));
+  });
+
+  it("is disabled for a sold-out choice, with the reason beside it, and adds nothing", () => {
+    const { button } = renderButton(true, undefined, { variantId: VARIANT, soldOut: true, describedBy: "why" });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.getAttribute("aria-describedby")).toBe("why");
+    fireEvent.click(button);
+    expect(addToCart).not.toHaveBeenCalled();
   });
 
   it("shows any other refusal as an error with the server's message", async () => {

@@ -9,17 +9,25 @@ import { loginHref } from "./login-href";
 /**
  * 'Ajouter au panier' (decision 016). A visitor goes to the sign-in page, which brings them back
  * to `returnTo`; a signed-in customer's product is added by a plain call to the API, so the
- * page's own data is not loaded again, and the header's count alone is refreshed.
+ * page's own data is not loaded again, and the header's count alone is refreshed. A sold-out
+ * choice cannot be added: the button is disabled, `describedBy` names the words saying why.
  */
 export function AddToCartButton({
   productId,
+  variantId,
   productName,
   returnTo,
+  soldOut = false,
+  describedBy,
   compact = false,
   className = "",
 }: {
   productId: string;
+  /** The variant chosen on the product page (decision 024); a card leaves it to the server. */
+  variantId?: string;
   productName: string;
+  soldOut?: boolean;
+  describedBy?: string;
   /** Where the sign-in page sends a visitor back to: the product's page. */
   returnTo: string;
   /** On a card (160 px wide on a phone, as narrow in the desktop grid): the words alone, on one line. */
@@ -37,11 +45,11 @@ export function AddToCartButton({
     }
     setBusy(true);
     try {
-      toast.success(await api().addToCart(productId));
+      toast.success(await api().addToCart(productId, variantId));
       void refreshCount();
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) navigate(loginHref(returnTo));
-      // Already in the cart: said as information, the cart keeps its one line.
+      // Already in the cart (or sold out meanwhile): said as information, the cart keeps its lines.
       else if (error instanceof ApiError && error.status === 409) toast.info(error.message);
       else toast.error(error instanceof ApiError ? error.message : SERVER_ERROR_MESSAGE);
     } finally {
@@ -53,9 +61,10 @@ export function AddToCartButton({
     <button
       type="button"
       onClick={add}
-      disabled={busy}
+      disabled={busy || soldOut}
       aria-label={`Ajouter au panier : ${productName}`}
-      className={`inline-flex min-h-10 items-center justify-center gap-2 whitespace-nowrap rounded-full font-semibold transition disabled:cursor-wait disabled:opacity-70 ${className}`}
+      aria-describedby={describedBy}
+      className={`inline-flex min-h-10 items-center justify-center gap-2 whitespace-nowrap rounded-full font-semibold transition disabled:opacity-70 ${soldOut ? "disabled:cursor-not-allowed" : "disabled:cursor-wait"} ${className}`}
     >
       <svg
         aria-hidden="true"

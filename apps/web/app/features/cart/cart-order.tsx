@@ -1,10 +1,11 @@
-import type { CartLine, Order, ShopIdentity } from "@shop/shared";
-import { cartWhatsappMessage, whatsappLink } from "@shop/shared/core";
+import type { CartLine, DeliveryChoice, Order, ShopIdentity } from "@shop/shared";
+import { cartWhatsappMessage, formatPrice, whatsappLink } from "@shop/shared/core";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "../../components/ui/toast";
 import { api } from "../../lib/api";
 import { displayPhone, telHref } from "../../lib/format-phone";
+import { PayLink } from "../payment/pay-link";
 import { errorMessage } from "./use-cart-lines";
 import { cartMessageLines, recordThenOpenWhatsapp } from "./whatsapp-order";
 
@@ -27,6 +28,13 @@ function Recorded({ order, channel, shop }: { order: Order; channel: Channel; sh
       <p className="font-bold">
         Référence de votre commande : <span className="font-mono tracking-wider">{order.reference}</span>
       </p>
+      {order.delivery && (
+        <p className="mt-1 text-sm">
+          {order.delivery.fee === null ? "Total hors livraison" : "Total à payer"} :{" "}
+          <strong>{formatPrice(order.total)}</strong>
+          {order.delivery.fee === null ? " (frais de livraison à confirmer par la boutique)" : ""}
+        </p>
+      )}
       {channel === "whatsapp" ? (
         <p className="mt-1 text-sm">
           Votre commande est enregistrée. Envoyez le message préparé sur WhatsApp : la boutique vous confirmera la
@@ -46,15 +54,25 @@ function Recorded({ order, channel, shop }: { order: Order; channel: Channel; sh
           </a>
         </>
       )}
+      <PayLink order={order} className="mt-3 print:hidden" />
     </div>
   );
 }
 
 /**
  * Ordering the cart (SPEC.md §1, §2): on WhatsApp (the order is recorded first, so the message
- * carries its reference), by phone (recorded, then the reference to quote), or with the form.
+ * carries its reference, lines, delivery and total), by phone (recorded, then the reference to
+ * quote), or with the form. `deliveryChoice` checks the delivery fields first: null stops.
  */
-export function CartOrder({ shop, lines }: { shop: ShopIdentity; lines: CartLine[] }) {
+export function CartOrder({
+  shop,
+  lines,
+  deliveryChoice,
+}: {
+  shop: ShopIdentity;
+  lines: CartLine[];
+  deliveryChoice: () => DeliveryChoice | null;
+}) {
   const [sending, setSending] = useState<Channel | null>(null);
   const [recorded, setRecorded] = useState<{ order: Order; channel: Channel } | null>(null);
 
@@ -63,10 +81,12 @@ export function CartOrder({ shop, lines }: { shop: ShopIdentity; lines: CartLine
 
   const order = async (channel: Channel) => {
     if (inFlight.current) return;
+    const delivery = deliveryChoice();
+    if (!delivery) return;
     inFlight.current = true;
     setSending(channel);
     try {
-      const record = () => api().orderFromCart(channel);
+      const record = () => api().orderFromCart(channel, delivery);
       const placed = channel === "whatsapp" ? await recordThenOpenWhatsapp(shop.whatsapp, record) : await record();
       // The server keeps the cart (the shop has not confirmed yet), so there is nothing to reload.
       setRecorded({ order: placed, channel });

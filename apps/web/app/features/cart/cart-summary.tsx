@@ -1,7 +1,19 @@
-import { formatPrice } from "@shop/shared/core";
+import { deliveryFeeLabel, formatPrice } from "@shop/shared/core";
+import type { DeliveryQuote } from "../delivery/delivery-choice-state";
 
-/** The 'Sommation' panel (SPEC.md §2, §9): total quantity and 'Prix Total' = Σ quantity × sellingPrice. */
-export function CartSummary({ quantity, price }: { quantity: number; price: number }) {
+/**
+ * The 'Sommation' panel (SPEC.md §2, §9): total quantity and 'Prix Total' = Σ quantity ×
+ * sellingPrice; once a delivery is chosen (decision 025), its fee and the total to pay.
+ */
+export function CartSummary({
+  quantity,
+  price,
+  delivery,
+}: {
+  quantity: number;
+  price: number;
+  delivery?: DeliveryQuote | null;
+}) {
   return (
     <section aria-labelledby="cart-summary" className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
       <h2
@@ -10,17 +22,31 @@ export function CartSummary({ quantity, price }: { quantity: number; price: numb
       >
         Sommation
       </h2>
-      <dl className="space-y-2 p-4 print:px-0">
+      <dl className="space-y-2 p-4 print:px-0" aria-live="polite">
         <div className="flex justify-between gap-4">
           <dt>Quantité</dt>
           <dd className="font-semibold tabular-nums">{quantity}</dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt>Prix Total</dt>
-          <dd className="font-bold text-brand-dark print:text-black">
+          <dd className={delivery ? "font-semibold" : "font-bold text-brand-dark print:text-black"}>
             <data value={price}>{formatPrice(price)}</data>
           </dd>
         </div>
+        {delivery && (
+          <>
+            <div className="flex justify-between gap-4">
+              <dt>Livraison ({delivery.option.name})</dt>
+              <dd className="text-right font-semibold">{deliveryFeeLabel(delivery.fee, delivery.free)}</dd>
+            </div>
+            <div className="flex justify-between gap-4 border-t border-slate-200 pt-2">
+              <dt className="font-bold">{delivery.fee === null ? "Total hors livraison" : "Total à payer"}</dt>
+              <dd className="font-bold text-brand-dark print:text-black">
+                <data value={delivery.total}>{formatPrice(delivery.total)}</data>
+              </dd>
+            </div>
+          </>
+        )}
       </dl>
     </section>
   );

@@ -1,4 +1,4 @@
-import type { CartLine, Order, ShopIdentity } from "@shop/shared";
+import type { CartLine, DeliveryOffer, Order, ShopIdentity } from "@shop/shared";
 import { cartWhatsappMessage, formatPrice, MSG } from "@shop/shared/core";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
@@ -12,7 +12,7 @@ const cart = {
   viewCart: vi.fn<() => Promise<CartLine[]>>(),
   updateCartLine: vi.fn<(id: string, quantity: number) => Promise<string>>(),
   deleteCartLine: vi.fn<(id: string) => Promise<string>>(),
-  orderFromCart: vi.fn<(channel: "whatsapp" | "phone") => Promise<Order>>(),
+  orderFromCart: vi.fn<(channel: "whatsapp" | "phone", delivery?: object) => Promise<Order>>(),
 };
 vi.mock("../../lib/api", async (original) => ({
   ...(await original<typeof import("../../lib/api")>()),
@@ -65,13 +65,16 @@ const shop: ShopIdentity = {
   social: {},
 };
 
-function renderCart(lines: CartLine[], refreshCount = vi.fn(async () => {})) {
+/** A shop that has not set up delivery yet: ordering works as before delivery existed. */
+const NO_OFFER: DeliveryOffer = { options: [], freeFrom: null, pickupAddress: "" };
+
+function renderCart(lines: CartLine[], refreshCount = vi.fn(async () => {}), offer: DeliveryOffer = NO_OFFER) {
   const Stub = createRoutesStub([
     {
       path: "/cart",
       Component: () => (
         <CartActionsProvider value={{ signedIn: true, refreshCount }}>
-          <CartView loaded={lines} shop={shop} />
+          <CartView loaded={lines} shop={shop} delivery={offer} />
         </CartActionsProvider>
       ),
     },
@@ -192,6 +195,9 @@ describe("ordering from the cart", () => {
     ],
     totalQuantity: 2,
     totalPrice: 2000,
+    delivery: null,
+    total: 2000,
+    payToken: "jeton-de-paiement",
     createdAt: at,
     updatedAt: at,
   });
@@ -216,7 +222,7 @@ describe("ordering from the cart", () => {
     fireEvent.click(link);
     // Opened synchronously in the click, before the order is recorded: no pop-up blocker.
     expect(open).toHaveBeenCalledWith("", "_blank");
-    expect(cart.orderFromCart).toHaveBeenCalledWith("whatsapp");
+    expect(cart.orderFromCart).toHaveBeenCalledWith("whatsapp", {});
     expect(tab.location.href).toBe("");
     expect(blank.body.textContent).toBe("Enregistrement de votre commande…");
     await act(async () => recorded(order("CMD-7K4Q")));
@@ -250,8 +256,139 @@ describe("ordering from the cart", () => {
     renderCart([line(1, 2, 1000)]);
     fireEvent.click(button("Commander par téléphone"));
     expect(await screen.findByText("CMD-9XZ2")).toBeTruthy();
-    expect(cart.orderFromCart).toHaveBeenCalledWith("phone");
+    expect(cart.orderFromCart).toHaveBeenCalledWith("phone", {});
     expect(screen.getByRole("link", { name: "Appeler" }).getAttribute("href")).toBe("tel:+237699000000");
     expect(screen.getByRole("link", { name: "Commander avec le formulaire" }).getAttribute("href")).toBe("/order");
+    // The order can be paid from the phone at once (issue 13).
+    expect(screen.getByRole("link", { name: "Payer par Mobile Money (commande CMD-9XZ2)" }).getAttribute("href")).toBe(
+      "/pay/CMD-9XZ2?t=jeton-de-paiement",
+    );
+  });
+});
+
+describe("choosing the delivery", () => {
+  const zone = (n: number, name: string, fee: number, neighbourhoods: string[]) => ({
+    _id: uuid(600 + n),
+    kind: "zone" as const,
+    name,
+    fee,
+    delay: "24 h",
+    details: "",
+    neighbourhoods,
+  });
+  const OFFER: DeliveryOffer = {
+    options: [
+      zone(1, "Zone 1", 1000, ["Nlongkak", "Elig-Essono"]),
+      zone(2, "Zone 2", 1500, ["Bastos", "Essos"]),
+      {
+        _id: uuid(610),
+        kind: "pickup",
+        name: "Retrait en boutique",
+        fee: 0,
+        delay: "",
+        details: "8h-18h",
+        neighbourhoods: [],
+      },
+      {
+        _id: uuid(611),
+        kind: "shipping",
+        name: "Expédition hors Yaoundé",
+        fee: null,
+        delay: "",
+        details: "",
+        neighbourhoods: [],
+      },
+    ],
+    freeFrom: 300_000,
+    pickupAddress: "Maképé, Yaoundé",
+  };
+  const recorded: Order = {
+    _id: uuid(500),
+    reference: "CMD-7K4Q",
+    channel: "phone",
+    status: "nouvelle",
+    name: "Client",
+    phone: null,
+    address: "",
+    message: "",
+    hasFile: false,
+    lines: [],
+    totalQuantity: 2,
+    totalPrice: 2000,
+    delivery: {
+      kind: "zone",
+      name: "Zone 2",
+      fee: 1500,
+      free: false,
+      delay: "24 h",
+      neighbourhood: "Bastos",
+      city: null,
+      landmark: "Pharmacie",
+    },
+    total: 3500,
+    payToken: "jeton-de-paiement",
+    createdAt: at,
+    updatedAt: at,
+  };
+
+  beforeEach(() => {
+    for (const call of Object.values(cart)) call.mockReset();
+    localStorage.clear();
+  });
+
+  it("asks for a choice before recording anything, then the neighbourhood and a landmark", async () => {
+    renderCart([line(1, 2, 1000)], undefined, OFFER);
+    fireEvent.click(button("Commander par téléphone"));
+    expect(cart.orderFromCart).not.toHaveBeenCalled();
+    expect(screen.getByText("Choisissez un mode de livraison.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: /Livraison à domicile/ }));
+    fireEvent.click(button("Commander par téléphone"));
+    expect(screen.getByText("Indiquez votre quartier.")).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole("combobox", { name: "Quartier" }));
+    expect(cart.orderFromCart).not.toHaveBeenCalled();
+  });
+
+  it("shows the neighbourhood's zone, its fee and the total, and records the choice with the order", async () => {
+    cart.orderFromCart.mockResolvedValue(recorded);
+    renderCart([line(1, 2, 1000)], undefined, OFFER);
+    const home = screen.getByRole("radio", { name: /Livraison à domicile/ });
+    expect(home.closest("label")?.textContent).toContain(
+      `De ${formatPrice(1000)} à ${formatPrice(1500)} selon le quartier`,
+    );
+    fireEvent.click(home);
+    // Neighbourhoods in alphabetical order, whatever their zone.
+    const select = screen.getByRole("combobox", { name: "Quartier" }) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.value)).toEqual(["", "Bastos", "Elig-Essono", "Essos", "Nlongkak"]);
+    fireEvent.change(select, { target: { value: "Bastos" } });
+    fireEvent.change(screen.getByRole("textbox", { name: "Point de repère" }), { target: { value: "Pharmacie" } });
+    expect(summary().getByText("Livraison (Zone 2)").nextElementSibling?.textContent).toBe(formatPrice(1500));
+    expect(summary().getByText("Total à payer").nextElementSibling?.textContent).toBe(formatPrice(3500));
+    fireEvent.click(button("Commander par téléphone"));
+    expect(cart.orderFromCart).toHaveBeenCalledWith("phone", {
+      deliveryOptionId: "zone",
+      neighbourhood: "Bastos",
+      landmark: "Pharmacie",
+    });
+    expect(await screen.findByText(/Total à payer :/)).toBeTruthy();
+    // Remembered on the phone for the next order.
+    expect(JSON.parse(localStorage.getItem("shop.livraison") ?? "{}")).toMatchObject({ neighbourhood: "Bastos" });
+  });
+
+  it("offers free delivery from the amount, a free pickup with the shop's address, and shipping to confirm", () => {
+    renderCart([line(1, 1, 300_000)], undefined, OFFER);
+    expect(screen.getByText(/^Livraison offerte à Yaoundé dès/).textContent).toBe(
+      `Livraison offerte à Yaoundé dès ${formatPrice(300_000)} d'achat.`,
+    );
+    fireEvent.click(screen.getByRole("radio", { name: /Livraison à domicile/ }));
+    fireEvent.change(screen.getByRole("combobox", { name: "Quartier" }), { target: { value: "Essos" } });
+    expect(summary().getByText("Livraison (Zone 2)").nextElementSibling?.textContent).toBe("offerte");
+    const pickup = screen.getByRole("radio", { name: /Retrait en boutique/ });
+    expect(pickup.closest("label")?.textContent).toContain("Maképé, Yaoundé");
+    fireEvent.click(pickup);
+    expect(screen.queryByRole("textbox", { name: "Point de repère" })).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: /Expédition hors Yaoundé/ }));
+    expect(summary().getByText("Total hors livraison").nextElementSibling?.textContent).toBe(formatPrice(300_000));
+    fireEvent.click(button("Commander par téléphone"));
+    expect(screen.getByText("Indiquez votre ville.")).toBeTruthy();
   });
 });

@@ -1,8 +1,17 @@
-import type { CartLine, ShopIdentity } from "@shop/shared";
+import type { CartLine, DeliveryOffer, ShopIdentity } from "@shop/shared";
 import { cartTotals, LOCALE } from "@shop/shared/core";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link } from "react-router";
+import { DeliveryChoice, deliveryFieldId } from "../delivery/delivery-choice";
+import {
+  checkDelivery,
+  choiceOf,
+  DELIVERY_FIELDS,
+  type DeliveryErrors,
+  quoteDelivery,
+} from "../delivery/delivery-choice-state";
+import { useDeliveryState } from "../delivery/use-delivery-state";
 import { CartLineItem } from "./cart-line";
 import { CartOrder } from "./cart-order";
 import { useCartActions } from "./cart-session";
@@ -29,12 +38,35 @@ function usePrintedAt() {
   return { printedAt, print };
 }
 
-/** The signed-in customer's cart: lines, 'Sommation', printing and ordering. */
-export function CartView({ loaded, shop }: { loaded: CartLine[]; shop: ShopIdentity }) {
+/** The signed-in customer's cart: lines, 'Sommation', delivery, printing and ordering. */
+export function CartView({
+  loaded,
+  shop,
+  delivery: offer,
+}: {
+  loaded: CartLine[];
+  shop: ShopIdentity;
+  delivery: DeliveryOffer;
+}) {
   const { refreshCount } = useCartActions();
   const { lines, pending, setQuantity, remove } = useCartLines(loaded, refreshCount);
   const totals = cartTotals(lines.map((l) => ({ quantity: l.quantity, sellingPrice: l.variant.sellingPrice })));
   const { printedAt, print } = usePrintedAt();
+  const [delivery, setDelivery] = useDeliveryState(offer);
+  const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
+  const quote = quoteDelivery(offer, delivery, totals.price);
+
+  /** The delivery fields' check before an order is recorded: null (and the first field focused) when wrong. */
+  const deliveryChoice = () => {
+    const errors = checkDelivery(offer, delivery);
+    setDeliveryErrors(errors);
+    const first = DELIVERY_FIELDS.find((f) => errors[f]);
+    if (first) {
+      document.getElementById(deliveryFieldId("cart", first))?.focus();
+      return null;
+    }
+    return choiceOf(delivery);
+  };
 
   // A removed line takes its focused button with it: the focus goes to the list (or the empty cart).
   const list = useRef<HTMLElement>(null);
@@ -81,7 +113,7 @@ export function CartView({ loaded, shop }: { loaded: CartLine[]; shop: ShopIdent
         <div className="flex flex-col gap-4 print:mt-4">
           {lines.length > 0 && (
             <>
-              <CartSummary {...totals} />
+              <CartSummary {...totals} delivery={quote} />
               <button
                 type="button"
                 onClick={print}
@@ -91,7 +123,26 @@ export function CartView({ loaded, shop }: { loaded: CartLine[]; shop: ShopIdent
               </button>
             </>
           )}
-          <CartOrder shop={shop} lines={lines} />
+          {lines.length > 0 && offer.options.length > 0 && (
+            <div className="rounded-lg bg-white p-4 ring-1 ring-slate-200 print:hidden">
+              <DeliveryChoice
+                offer={offer}
+                subtotal={totals.price}
+                state={delivery}
+                onChange={(next) => {
+                  setDelivery(next);
+                  if (Object.keys(deliveryErrors).length) setDeliveryErrors({});
+                }}
+                errors={deliveryErrors}
+                idPrefix="cart"
+              />
+            </div>
+          )}
+          <CartOrder
+            shop={shop}
+            lines={lines}
+            deliveryChoice={offer.options.length > 0 ? deliveryChoice : () => ({})}
+          />
         </div>
       </div>
     </>

@@ -9,9 +9,12 @@ export const cartMessageLines = (lines: readonly CartLine[]): MessageLine[] =>
     unitPrice: l.variant.sellingPrice,
   }));
 
-/** The WhatsApp link of a recorded order: the shop's number, the order's lines as recorded, its reference. */
-export const orderWhatsappUrl = (whatsapp: string, order: Pick<Order, "reference" | "lines">) =>
-  whatsappLink(whatsapp, cartWhatsappMessage(order.reference, order.lines));
+/**
+ * The WhatsApp link of a recorded order: the shop's number, the order's lines as recorded, its
+ * reference, and its delivery with the total to pay.
+ */
+export const orderWhatsappUrl = (whatsapp: string, order: Pick<Order, "reference" | "lines" | "delivery">) =>
+  whatsappLink(whatsapp, cartWhatsappMessage(order.reference, order.lines, order.delivery ?? null));
 
 /**
  * Records the order, then opens WhatsApp with its reference in a new tab (decision 016).

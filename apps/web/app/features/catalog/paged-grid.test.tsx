@@ -10,6 +10,9 @@ const product = (n: number): CardProduct => ({
   category: "ACCESSOIRES",
   price: 10_000 + n,
   sellingPrice: 10_000 + n,
+  sellingPriceMax: 10_000 + n,
+  stockStatus: "untracked",
+  stockLeft: null,
 });
 const page = (p: number, size = 6) => Array.from({ length: size }, (_, i) => product((p - 1) * 6 + i + 1));
 

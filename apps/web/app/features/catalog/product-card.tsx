@@ -3,6 +3,7 @@ import { imageSrcSet } from "@shop/shared/core";
 import { Link } from "react-router";
 import { Price } from "../../components/ui/price";
 import { ProductImage } from "../../components/ui/product-image";
+import { StockStatus } from "../../components/ui/stock-status";
 import { AddToCartButton } from "../cart/add-to-cart-button";
 
 export const CARD_IMAGE_SIZES = "(min-width: 1024px) 220px, 45vw";
@@ -27,7 +28,10 @@ export function preloadCardImage(product: CardProduct | undefined) {
 }
 
 /** What a card shows: loaders send only this to the browser, not whole products. */
-export type CardProduct = Pick<Product, "_id" | "productName" | "category" | "price" | "sellingPrice"> & {
+export type CardProduct = Pick<
+  Product,
+  "_id" | "productName" | "category" | "price" | "sellingPrice" | "sellingPriceMax" | "stockStatus" | "stockLeft"
+> & {
   image?: string;
 };
 
@@ -37,13 +41,18 @@ export const toCardProduct = (p: Product): CardProduct => ({
   category: p.category,
   price: p.price,
   sellingPrice: p.sellingPrice,
+  sellingPriceMax: p.sellingPriceMax,
+  stockStatus: p.stockStatus,
+  stockLeft: p.stockLeft,
   image: p.productImage[0],
 });
 
 /**
- * A product in a row or a grid: first image, name, category, prices, and 'Ajouter au panier'.
- * The link holds the picture and the text; the button is its sibling below it, never inside
- * it (a button in a link is invalid HTML and would follow the link too).
+ * A product in a row or a grid: first image, name, category, prices ("à partir de" the lowest
+ * when its variants differ), its stock, and 'Ajouter au panier'. The link holds the picture and
+ * the text; the button is its sibling below it, never inside it (a button in a link is invalid
+ * HTML and would follow the link too). For a product sold in variants the button adds the
+ * cheapest that can be bought (decision 024); its page offers the choice. Sold out: disabled.
  */
 export function ProductCard({ product, eager = false }: { product: CardProduct; eager?: boolean }) {
   const image = product.image;
@@ -70,7 +79,12 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           <h3 className="line-clamp-2 text-sm font-semibold">{product.productName}</h3>
           <p className="text-xs text-slate-600">{product.category}</p>
           <div className="mt-auto">
-            <Price price={product.price} sellingPrice={product.sellingPrice} />
+            <Price
+              price={product.price}
+              sellingPrice={product.sellingPrice}
+              from={product.sellingPriceMax > product.sellingPrice}
+            />
+            <StockStatus status={product.stockStatus} left={product.stockLeft} size="xs" />
           </div>
         </div>
       </Link>
@@ -79,8 +93,9 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           productId={product._id}
           productName={product.productName}
           returnTo={to}
+          soldOut={product.stockStatus === "out"}
           compact
-          className="w-full border border-brand px-2 text-[0.8125rem] text-brand hover:bg-brand hover:text-white sm:text-sm"
+          className="w-full border border-brand px-2 text-[0.8125rem] text-brand hover:bg-brand hover:text-white disabled:hover:bg-transparent disabled:hover:text-brand sm:text-sm"
         />
       </div>
     </article>

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { displayPhone, telHref } from "../../lib/format-phone";
 import { useShop } from "../layout/use-shop";
+import { PayLink } from "../payment/pay-link";
 import { OrderSummary } from "./order-summary";
 
 /**
@@ -29,6 +30,7 @@ export function OrderConfirmation({ order }: { order: Order }) {
           l'avancement.
         </p>
       </div>
+      <PayLink order={order} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <a
           href={whatsappLink(shop.whatsapp, orderReferenceWhatsappMessage(order.reference))}

@@ -11,7 +11,7 @@ describe("the order form's checks in the browser", () => {
   });
 
   it("names every missing required field in French; the message may stay empty", () => {
-    expect(checkOrderForm({ name: " ", number: "", text: "", message: "" }, null)).toEqual({
+    expect(checkOrderForm({ name: " ", number: "", text: "" }, null)).toEqual({
       name: FIELD_MSG.nameRequired,
       number: FIELD_MSG.phoneRequired,
       text: FIELD_MSG.addressRequired,
@@ -32,6 +32,14 @@ describe("the order form's checks in the browser", () => {
 });
 
 describe("the API's refusal, field by field", () => {
+  it("places the delivery's issues beside the delivery's fields", () => {
+    expect(
+      orderFieldErrors(MSG.deliveryNeighbourhoodNotServed, [
+        { path: "body.neighbourhood", message: MSG.deliveryNeighbourhoodNotServed },
+      ]),
+    ).toEqual({ neighbourhood: MSG.deliveryNeighbourhoodNotServed });
+  });
+
   it("places issues and file messages beside their fields", () => {
     expect(
       orderFieldErrors(MSG.invalidInput, [
@@ -47,6 +55,16 @@ describe("the API's refusal, field by field", () => {
     const form = new FormData();
     form.set("name", "Awa");
     form.set("text", photo());
-    expect(readOrderForm(form)).toEqual({ name: "Awa", number: "", text: "", message: "" });
+    form.set("neighbourhood", "Bastos");
+    expect(readOrderForm(form)).toEqual({
+      name: "Awa",
+      number: "",
+      text: "",
+      message: "",
+      deliveryOptionId: "",
+      neighbourhood: "Bastos",
+      city: "",
+      landmark: "",
+    });
   });
 });

@@ -2,8 +2,20 @@ import { FIELD_MSG, MSG, normaliseCameroonPhone, ORDER_FILE_MAX_BYTES } from "@s
 import type { ApiIssue } from "../../lib/api";
 import { fieldErrorsOf, readFields } from "../../lib/form-values";
 
-/** The order form's fields (SPEC.md §3): `text` is the delivery address. */
-export const ORDER_TEXT_FIELDS = ["name", "number", "text", "message"] as const;
+/**
+ * The order form's fields (SPEC.md §3): `text` is the delivery address; then the delivery chosen
+ * (decision 025), under the API's names.
+ */
+export const ORDER_TEXT_FIELDS = [
+  "name",
+  "number",
+  "text",
+  "message",
+  "deliveryOptionId",
+  "neighbourhood",
+  "city",
+  "landmark",
+] as const;
 export type OrderTextField = (typeof ORDER_TEXT_FIELDS)[number];
 export type OrderField = OrderTextField | "file";
 export type OrderValues = Record<OrderTextField, string>;
@@ -31,7 +43,10 @@ export function orderFieldErrors(message: string, issues: readonly ApiIssue[]): 
  * The checks the browser can make before sending (the server makes them all again): saves a
  * customer on mobile data from uploading a photo only to learn that the number was mistyped.
  */
-export function checkOrderForm(values: OrderValues, file: File | null): OrderFieldErrors {
+export function checkOrderForm(
+  values: Pick<OrderValues, "name" | "number" | "text">,
+  file: File | null,
+): OrderFieldErrors {
   const errors: OrderFieldErrors = {};
   if (!values.name.trim()) errors.name = FIELD_MSG.nameRequired;
   if (!values.number.trim()) errors.number = FIELD_MSG.phoneRequired;

@@ -1,3 +1,4 @@
+import type { DeliveryOffer } from "@shop/shared";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useNavigation, useSubmit } from "react-router";
 import { type ControlProps, Field, inputClass } from "../../components/ui/field";
@@ -5,6 +6,9 @@ import { FieldErrorList, FormAlert } from "../../components/ui/form-alert";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { ORDER_PHOTO, shrinkPhoto } from "../../lib/shrink-image";
 import { useHydrated } from "../../lib/use-hydrated";
+import { DeliveryChoice, deliveryFieldId } from "../delivery/delivery-choice";
+import { checkDelivery, DELIVERY_FIELDS, type DeliveryField, NO_DELIVERY } from "../delivery/delivery-choice-state";
+import { useDeliveryState } from "../delivery/use-delivery-state";
 import {
   checkOrderForm,
   ORDER_FILE_ACCEPT,
@@ -14,12 +18,17 @@ import {
   readOrderForm,
 } from "./order-form-data";
 
-const FIELDS: readonly OrderField[] = ["name", "number", "text", "file", "message"];
+/** In the page's order: the error list follows it. */
+const FIELDS: readonly OrderField[] = ["name", "number", "text", ...DELIVERY_FIELDS, "file", "message"];
 
 const LABELS: Record<OrderField, string> = {
   name: "Nom complet",
   number: "Numéro de téléphone",
   text: "Adresse de livraison",
+  deliveryOptionId: "Livraison",
+  neighbourhood: "Quartier",
+  city: "Ville",
+  landmark: "Point de repère",
   file: "Fichier",
   message: "Message (facultatif)",
 };
@@ -30,7 +39,9 @@ const HINTS: Partial<Record<OrderField, string>> = {
   file: "Photo ou capture du produit voulu, ou tout document utile : image ou PDF, 10 Mo au maximum.",
 };
 
-const fieldId = (field: OrderField) => `order-${field}`;
+const isDeliveryField = (field: OrderField): field is DeliveryField =>
+  (DELIVERY_FIELDS as readonly string[]).includes(field);
+const fieldId = (field: OrderField) => (isDeliveryField(field) ? deliveryFieldId("order", field) : `order-${field}`);
 
 /** A field of the order form, with its hint when it has one. */
 function OrderFieldBox({
@@ -38,7 +49,7 @@ function OrderFieldBox({
   error,
   children,
 }: {
-  field: OrderField;
+  field: Exclude<OrderField, DeliveryField>;
   error?: string;
   children: (props: ControlProps & { className: string }) => ReactNode;
 }) {
@@ -60,7 +71,15 @@ export interface OrderFormFailure {
  * the browser its fields are checked before anything is sent and a large photo is made smaller;
  * the page's action sends it to the API. A refused form keeps everything typed, file included.
  */
-export function OrderForm({ failure, cartCount }: { failure?: OrderFormFailure; cartCount: number }) {
+export function OrderForm({
+  failure,
+  cartCount,
+  delivery: offer,
+}: {
+  failure?: OrderFormFailure;
+  cartCount: number;
+  delivery: DeliveryOffer;
+}) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const sending = navigation.state === "submitting" && navigation.formMethod === "POST";
@@ -72,6 +91,17 @@ export function OrderForm({ failure, cartCount }: { failure?: OrderFormFailure; 
   const errors = checked ?? failure?.fieldErrors ?? {};
   const firstInvalid = FIELDS.find((f) => errors[f]);
   const values = failure?.values;
+  const [delivery, setDelivery] = useDeliveryState(
+    offer,
+    values
+      ? {
+          mode: values.deliveryOptionId,
+          neighbourhood: values.neighbourhood,
+          city: values.city,
+          landmark: values.landmark,
+        }
+      : NO_DELIVERY,
+  );
 
   useEffect(() => {
     if (!failure) return;
@@ -93,7 +123,10 @@ export function OrderForm({ failure, cartCount }: { failure?: OrderFormFailure; 
         const form = event.currentTarget;
         const data = new FormData(form);
         const file = data.get("file");
-        const found = checkOrderForm(readOrderForm(data), file instanceof File ? file : null);
+        const found = {
+          ...checkOrderForm(readOrderForm(data), file instanceof File ? file : null),
+          ...(offer.options.length ? checkDelivery(offer, delivery) : {}),
+        };
         const first = FIELDS.find((f) => found[f]);
         if (first) {
           setChecked(found);
@@ -160,6 +193,16 @@ export function OrderForm({ failure, cartCount }: { failure?: OrderFormFailure; 
           />
         )}
       </OrderFieldBox>
+      {offer.options.length > 0 && (
+        <DeliveryChoice
+          offer={offer}
+          subtotal={0}
+          state={delivery}
+          onChange={setDelivery}
+          errors={errors}
+          idPrefix="order"
+        />
+      )}
       <OrderFieldBox field="file" error={errors.file}>
         {(props) => (
           <input

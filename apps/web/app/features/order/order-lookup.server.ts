@@ -1,19 +1,26 @@
-import type { Order } from "@shop/shared";
+import type { Order, Payment } from "@shop/shared";
 import { data } from "react-router";
 import { ApiError, api } from "../../lib/api";
 import { fieldErrorsOf, readFields, refusalOf } from "../../lib/form-values";
+import { paymentApi } from "../payment/payment-api";
 
 const LOOKUP_FIELDS = ["reference", "phone"] as const;
 export type LookupValues = Record<(typeof LOOKUP_FIELDS)[number], string>;
 export type LookupResult =
-  | { ok: true; order: Order }
+  | { ok: true; order: Order; payment: Payment | null }
   | { ok: false; message: string; values: LookupValues; fieldErrors: Partial<Record<keyof LookupValues, string>> };
 
 /** The status page's question: an order is shown only for its reference and its phone number. */
 export async function lookUpOrder(request: Request) {
   const values = readFields(await request.formData(), LOOKUP_FIELDS);
   try {
-    return { ok: true, order: await api(request).orderStatus(values) } satisfies LookupResult;
+    const order = await api(request).orderStatus(values);
+    // The last payment, to say a transfer is checked or why it was rejected (decision 026).
+    const payment = await paymentApi(request)
+      .orderPayment(order.reference, { contactPhone: values.phone })
+      .then((p) => p.payments[0] ?? null)
+      .catch(() => null);
+    return { ok: true, order, payment } satisfies LookupResult;
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // No such order (or not with this number) is the customer's to check, like a typo.

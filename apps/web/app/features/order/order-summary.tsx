@@ -1,5 +1,12 @@
 import type { Order } from "@shop/shared";
-import { formatPrice, lineName, ORDER_STATUS_LABELS, type OrderStatus } from "@shop/shared/core";
+import {
+  deliveryFeeLabel,
+  deliveryPlaceLabel,
+  formatPrice,
+  lineName,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+} from "@shop/shared/core";
 import { formatDateTime } from "../../lib/format-date";
 
 /** The way an order goes when nothing goes wrong; 'annulée' can happen at any step. */
@@ -38,7 +45,41 @@ export function OrderSteps({ status }: { status: OrderStatus }) {
   );
 }
 
-/** An order as its customer reads it: reference, status, date, lines and totals. */
+/**
+ * The delivery an order kept (decision 025): where, the landmark, what it costs and the total
+ * (the lines' table gives the subtotal). A form order without lines is priced by the shop: no
+ * total then.
+ */
+function DeliveryRows({ order }: { order: Order }) {
+  const delivery = order.delivery;
+  if (!delivery) return null;
+  const priced = order.lines.length > 0;
+  return (
+    <dl className="mt-3 space-y-1 text-sm">
+      <div className="flex justify-between gap-4">
+        <dt>Livraison : {deliveryPlaceLabel(delivery)}</dt>
+        <dd className="whitespace-nowrap">{deliveryFeeLabel(delivery.fee, delivery.free)}</dd>
+      </div>
+      {delivery.landmark && (
+        <div>
+          <dt className="inline">Point de repère : </dt>
+          <dd className="inline">{delivery.landmark}</dd>
+        </div>
+      )}
+      {priced && (
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-1 text-base font-bold">
+          <dt>{delivery.fee === null ? "Total hors livraison" : "Total à payer"}</dt>
+          <dd className="whitespace-nowrap">{formatPrice(order.total)}</dd>
+        </div>
+      )}
+      {delivery.fee === null && (
+        <p className="text-slate-700">Les frais de livraison vous seront confirmés par la boutique.</p>
+      )}
+    </dl>
+  );
+}
+
+/** An order as its customer reads it: reference, status, date, lines, delivery and totals. */
 export function OrderSummary({ order, headingLevel = 2 }: { order: Order; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -82,7 +123,7 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: Order; headin
           <tfoot className="font-bold">
             <tr>
               <th scope="row" className="pt-2 text-left">
-                Total
+                {order.delivery ? "Sous-total" : "Total"}
               </th>
               <td className="pt-2 text-right">{order.totalQuantity}</td>
               <td className="pt-2 text-right whitespace-nowrap">{formatPrice(order.totalPrice)}</td>
@@ -92,7 +133,8 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: Order; headin
       ) : (
         order.message && <p className="mt-3 text-sm whitespace-pre-line text-slate-700">« {order.message} »</p>
       )}
-      {order.address && <p className="mt-3 text-sm text-slate-700">Livraison : {order.address}</p>}
+      <DeliveryRows order={order} />
+      {order.address && <p className="mt-3 text-sm text-slate-700">Adresse : {order.address}</p>}
     </article>
   );
 }

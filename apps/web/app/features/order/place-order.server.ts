@@ -11,7 +11,16 @@ export type OrderResult =
 
 /** The file and a few kilobytes of text: a bigger body is refused before it is read. */
 const MAX_BODY_BYTES = ORDER_FILE_MAX_BYTES + 64 * 1024;
-const EMPTY: OrderValues = { name: "", number: "", text: "", message: "" };
+const EMPTY: OrderValues = {
+  name: "",
+  number: "",
+  text: "",
+  message: "",
+  deliveryOptionId: "",
+  neighbourhood: "",
+  city: "",
+  landmark: "",
+};
 
 /**
  * The order page's action: the form (with its file) goes to the API, which checks and records

@@ -47,4 +47,54 @@ describe("productJsonLd", () => {
       worstRating: 1,
     });
   });
+
+  it("says when the only variant is sold out", () => {
+    const out = {
+      ...PRODUCT,
+      stockStatus: "out" as const,
+      variants: [
+        { _id: PRODUCT._id, optionValues: [], label: "", price: 500_000, sellingPrice: 450_000, images: [] },
+      ].map((v) => ({ ...v, stockStatus: "out" as const, stockLeft: null })),
+    };
+    expect(productJsonLd(out, OPTS).offers).toMatchObject({
+      "@type": "Offer",
+      availability: "https://schema.org/OutOfStock",
+    });
+  });
+
+  it("gathers the variants' offers, each with its price and availability, lowest and highest", () => {
+    const variant = (id: string, values: string[], sellingPrice: number, out: boolean) => ({
+      _id: id,
+      optionValues: values,
+      label: values.join(", "),
+      price: sellingPrice,
+      sellingPrice,
+      images: [],
+      stockStatus: out ? ("out" as const) : ("in_stock" as const),
+      stockLeft: null,
+    });
+    const phone = {
+      ...PRODUCT,
+      options: [{ name: "Stockage", values: ["128 Go", "256 Go"] }],
+      variants: [variant("a", ["128 Go"], 395_000, false), variant("b", ["256 Go"], 470_000, true)],
+    };
+    const { offers } = productJsonLd(phone, OPTS);
+    expect(offers).toMatchObject({
+      "@type": "AggregateOffer",
+      priceCurrency: "XAF",
+      lowPrice: 395_000,
+      highPrice: 470_000,
+      offerCount: 2,
+      offers: [
+        { "@type": "Offer", name: "128 Go", price: 395_000, availability: "https://schema.org/InStock" },
+        {
+          "@type": "Offer",
+          name: "256 Go",
+          price: 470_000,
+          availability: "https://schema.org/OutOfStock",
+          url: `https://boutique.cm/product/${PRODUCT._id}?variant=b`,
+        },
+      ],
+    });
+  });
 });

@@ -3,6 +3,7 @@ import { adminApi } from "../../features/admin/admin-api";
 import { ADMIN_TEXT, adminErrorMessage } from "../../features/admin/admin-errors";
 import { ProductsScreen, pageHref } from "../../features/admin/products/products-screen";
 import { requireAdmin } from "../../features/admin/require-admin.server";
+import { productIdOf } from "../../features/admin/stock/stock-query";
 import type { Route } from "./+types/all-products";
 
 /** Products on a page of the back-office's grid: divides into rows of 2, 3 and 4. */
@@ -11,6 +12,9 @@ export const ADMIN_PAGE_SIZE = 24;
 export function meta() {
   return [{ title: "Gestion des Produits" }, { name: "robots", content: "noindex" }];
 }
+
+/** `?stock=<id>`: the product whose stock opens at once (the dashboard's low-stock links). */
+const stockParam = (url: URL) => productIdOf(url.searchParams.get("stock"));
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -22,11 +26,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
     // Past the end (the last product of the last page was just deleted): the last page.
     if (products.length === 0 && page > pages) throw redirect(`${url.pathname}${pageHref(pages)}`);
-    return { products, total, page, pages, error: null };
+    return { products, total, page, pages, error: null, stockFor: stockParam(url) };
   } catch (error) {
     if (error instanceof Response) throw error;
     // SPEC.md §8: the server's message, or 'Failed to fetch products'.
-    return { products: [], total: 0, page, pages: 1, error: adminErrorMessage(error, ADMIN_TEXT.productsLoadError) };
+    return {
+      products: [],
+      total: 0,
+      page,
+      pages: 1,
+      error: adminErrorMessage(error, ADMIN_TEXT.productsLoadError),
+      stockFor: null,
+    };
   }
 }
 

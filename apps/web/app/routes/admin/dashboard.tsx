@@ -1,10 +1,17 @@
 import { DASHBOARD_DAYS } from "@shop/shared/core";
 import { Link } from "react-router";
 import { adminApi } from "../../features/admin/admin-api";
-import { BestSellers, DashboardSection, Figures } from "../../features/admin/dashboard/dashboard-parts";
+import {
+  BestSellers,
+  DashboardSection,
+  Figures,
+  LowStock,
+  ReceivedOnline,
+} from "../../features/admin/dashboard/dashboard-parts";
 import { OrdersChart } from "../../features/admin/dashboard/orders-chart";
 import { AdminRouteError } from "../../features/admin/orders/admin-route-error";
 import { OrderCard } from "../../features/admin/orders/order-card";
+import { plural } from "../../features/admin/orders/order-format";
 import { requireAdmin } from "../../features/admin/require-admin.server";
 import type { Route } from "./+types/dashboard";
 
@@ -14,12 +21,17 @@ export function meta() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return { dashboard: await adminApi(request).dashboard() };
+  const api = adminApi(request);
+  const [dashboard, alerts] = await Promise.all([api.dashboard(), api.stockAlerts()]);
+  return { dashboard, alertsWaiting: alerts.length };
 }
 
-/** 'Tableau de bord': today and this month, the last 30 days, the best sellers, the newest orders. */
+/**
+ * 'Tableau de bord': today and this month, the money received online, the last 30 days, the variants running out (and the
+ * visitors waiting to be told one is back), the best sellers, the newest orders.
+ */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard } = loaderData;
+  const { dashboard, alertsWaiting } = loaderData;
   const days = dashboard.perDay.length || DASHBOARD_DAYS;
   return (
     <main className="mx-auto max-w-5xl space-y-4">
@@ -29,8 +41,38 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         <Figures id="dash-today" title="Aujourd'hui" figures={dashboard.today} />
         <Figures id="dash-month" title="Ce mois-ci" figures={dashboard.month} />
       </div>
+      <DashboardSection
+        id="dash-online"
+        title="Reçu en ligne"
+        action={
+          <Link to="/admin-panel/payments" className="text-sm font-semibold text-brand underline">
+            Paiements à vérifier
+          </Link>
+        }
+      >
+        <ReceivedOnline received={dashboard.receivedOnline} />
+      </DashboardSection>
       <DashboardSection id="dash-chart" title={`Commandes par jour (${days} derniers jours)`}>
         <OrdersChart days={dashboard.perDay} />
+      </DashboardSection>
+      <DashboardSection
+        id="dash-low-stock"
+        title="Stock bas"
+        action={
+          <Link to="/admin-panel/stock" className="text-sm font-semibold text-brand underline">
+            Historique du stock
+          </Link>
+        }
+      >
+        {alertsWaiting > 0 && (
+          <p className="mb-3 rounded-md bg-green-50 p-3 ring-1 ring-green-200">
+            <Link to="/admin-panel/stock" className="font-semibold text-green-900 underline">
+              {plural(alertsWaiting, "client à prévenir", "clients à prévenir")}
+            </Link>{" "}
+            : une variante qu'ils attendaient est de nouveau en stock.
+          </p>
+        )}
+        <LowStock items={dashboard.lowStock} total={dashboard.lowStockTotal} />
       </DashboardSection>
       <div className="grid gap-4 lg:grid-cols-2">
         <DashboardSection id="dash-best" title="Meilleures ventes">

@@ -3,13 +3,24 @@ import { data, Link, type ShouldRevalidateFunctionArgs, useNavigation } from "re
 import { adminApi } from "../../features/admin/admin-api";
 import { AdminRouteError } from "../../features/admin/orders/admin-route-error";
 import { changeStatus } from "../../features/admin/orders/change-status.server";
-import { CustomerDetails, OrderFile, OrderHistory, OrderLines, Panel } from "../../features/admin/orders/order-details";
+import { confirmDeliveryFee } from "../../features/admin/orders/delivery-fee.server";
+import {
+  CustomerDetails,
+  DeliveryDetails,
+  OrderFile,
+  OrderHistory,
+  OrderLines,
+  Panel,
+} from "../../features/admin/orders/order-details";
 import { CHANNEL_LABELS, formatShortDateTime } from "../../features/admin/orders/order-format";
 import { StatusActions } from "../../features/admin/orders/status-actions";
 import { StatusBadge } from "../../features/admin/orders/status-badge";
 import { CustomerWhatsapp, StatusResult } from "../../features/admin/orders/status-result";
+import { OrderPayments } from "../../features/admin/payments/order-payments";
+import { isReviewIntent, reviewPayment } from "../../features/admin/payments/review-payment.server";
 import { requireAdmin } from "../../features/admin/require-admin.server";
 import { ApiError } from "../../lib/api";
+import { textOf } from "../../lib/form-values";
 import type { Route } from "./+types/order";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -41,7 +52,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const reference = referenceOf(params.reference);
   if (!reference) throw data(null, { status: 404 });
-  return changeStatus(request, reference);
+  const form = await request.formData();
+  const intent = textOf(form, "intent");
+  if (intent === "delivery-fee") return confirmDeliveryFee(request, reference, form);
+  if (isReviewIntent(intent)) return reviewPayment(request, form);
+  return changeStatus(request, reference, form);
 }
 
 /**
@@ -52,9 +67,17 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod === "POST" ? true : defaultShouldRevalidate;
 }
 
-/** An order for the shop: who, what, the file, where it stands, its history and its next steps. */
+/**
+ * An order for the shop: who, what, the file, where it stands, how it is paid, its history and
+ * its next steps.
+ */
 export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order } = loaderData;
+  const feeResult = actionData && "fee" in actionData ? actionData : undefined;
+  const paymentResult = actionData && "payment" in actionData ? actionData : undefined;
+  const statusResult = actionData && !("fee" in actionData) && !("payment" in actionData) ? actionData : undefined;
+  // An approved payment makes the order 'payée': the customer is to be told, as after a change.
+  const justPaid = paymentResult?.ok === true && paymentResult.decision === "approve";
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
@@ -73,16 +96,22 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           Reçue le {formatShortDateTime(order.createdAt)} · {CHANNEL_LABELS[order.channel]}
         </p>
       </header>
-      <StatusResult result={actionData} />
+      <StatusResult result={statusResult} />
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel id="order-status" title="Statut">
           <div className="space-y-4">
-            <CustomerWhatsapp order={order} justChanged={actionData?.ok === true} />
+            <CustomerWhatsapp order={order} justChanged={statusResult?.ok === true || justPaid} />
             <StatusActions status={order.status} busy={busy} />
           </div>
         </Panel>
+        <Panel id="order-payments" title="Paiements">
+          <OrderPayments order={order} busy={busy} result={paymentResult} />
+        </Panel>
         <Panel id="order-customer" title="Client">
           <CustomerDetails order={order} />
+        </Panel>
+        <Panel id="order-delivery" title="Livraison">
+          <DeliveryDetails order={order} busy={busy} feeResult={feeResult} />
         </Panel>
         <Panel id="order-lines" title="Articles">
           <OrderLines order={order} />

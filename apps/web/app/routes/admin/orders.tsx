@@ -1,8 +1,9 @@
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "@shop/shared/core";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAYMENT_FILTER_LABELS, PAYMENT_FILTERS } from "@shop/shared/core";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { inputBase } from "../../components/ui/field";
 import { adminApi } from "../../features/admin/admin-api";
 import { AdminRouteError } from "../../features/admin/orders/admin-route-error";
+import { FilterPills } from "../../features/admin/orders/filter-pills";
 import { OrderCard } from "../../features/admin/orders/order-card";
 import { plural } from "../../features/admin/orders/order-format";
 import { ORDERS_PAGE_SIZE, ordersHref, readOrdersQuery } from "../../features/admin/orders/orders-query";
@@ -21,6 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     const { orders, total } = await adminApi(request).orders({
       status: query.status,
+      payment: query.payment,
       q: query.q || undefined,
       page: query.page,
       limit: ORDERS_PAGE_SIZE,
@@ -37,25 +39,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-const pill = "inline-flex min-h-11 items-center rounded-full px-3 py-2 text-sm font-semibold ring-1";
+const STATUS_CHOICES = ORDER_STATUSES.map((value) => ({ value, label: ORDER_STATUS_LABELS[value] }));
+const PAYMENT_CHOICES = PAYMENT_FILTERS.map((value) => ({ value, label: PAYMENT_FILTER_LABELS[value] }));
 
-/** 'Commandes': newest first, by status, searched by reference, name or phone, page by page. */
+/**
+ * 'Commandes': newest first, by status and by payment (the two filters combine, and keep the
+ * search), searched by reference, name or phone, page by page.
+ */
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
   const { query, orders, total, refused } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin-panel/orders";
-  const filtered = Boolean(query.status || query.q);
+  const filtered = Boolean(query.status || query.payment || query.q);
   return (
     <main className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-extrabold">Commandes</h1>
       <p className="mt-1 text-slate-700" aria-live="polite">
         {plural(total, "commande")}
         {query.status && <> au statut « {ORDER_STATUS_LABELS[query.status]} »</>}
+        {query.payment && <> · paiement « {PAYMENT_FILTER_LABELS[query.payment]} »</>}
         {query.q && <> pour « {query.q} »</>}
       </p>
 
       <Form method="get" role="search" aria-label="Commandes" className="mt-4 flex flex-wrap items-end gap-2">
         {query.status && <input type="hidden" name="status" value={query.status} />}
+        {query.payment && <input type="hidden" name="payment" value={query.payment} />}
         <div className="min-w-0 flex-1 basis-56">
           <label htmlFor="orders-q" className="font-medium">
             Rechercher une commande
@@ -83,24 +91,21 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      <nav aria-label="Filtrer par statut" className="mt-4">
-        <ul className="flex gap-2 overflow-x-auto pb-1">
-          {[undefined, ...ORDER_STATUSES].map((status) => {
-            const current = status === query.status;
-            return (
-              <li key={status ?? "all"} className="shrink-0">
-                <Link
-                  to={ordersHref({ status, q: query.q })}
-                  aria-current={current ? "page" : undefined}
-                  className={`${pill} ${current ? "bg-brand text-white ring-brand" : "bg-white text-slate-800 ring-slate-300 hover:bg-slate-100"}`}
-                >
-                  {status ? ORDER_STATUS_LABELS[status] : "Toutes"}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <FilterPills
+        label="Filtrer par statut"
+        choices={STATUS_CHOICES}
+        current={query.status}
+        allLabel="Toutes"
+        hrefOf={(status) => ordersHref({ status, payment: query.payment, q: query.q })}
+      />
+      <FilterPills
+        label="Filtrer par paiement"
+        choices={PAYMENT_CHOICES}
+        current={query.payment}
+        allLabel="Tous les paiements"
+        className="mt-2"
+        hrefOf={(payment) => ordersHref({ status: query.status, payment, q: query.q })}
+      />
 
       {refused && (
         <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">

@@ -14,8 +14,8 @@ const isStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as rea
  * it does not allow, or one made meanwhile by another admin, is refused with 409 and its
  * message, shown as it is). The caller has checked the admin already.
  */
-export async function changeStatus(request: Request, reference: string) {
-  const status = textOf(await request.formData(), "status");
+export async function changeStatus(request: Request, reference: string, form?: FormData) {
+  const status = textOf(form ?? (await request.formData()), "status");
   if (!isStatus(status)) {
     return data({ ok: false, message: FIELD_MSG.orderStatusInvalid } satisfies StatusChangeResult, { status: 400 });
   }

@@ -34,7 +34,8 @@ export function OrderCard({ order, headingLevel = 2 }: { order: AdminOrderSummar
         <time dateTime={order.createdAt} className="text-slate-700">
           {formatShortDateTime(order.createdAt)}
         </time>
-        <span className="font-bold text-slate-900">{formatPrice(order.totalPrice)}</span>
+        {/* What the customer pays: delivery included once its fee is known (decision 025). */}
+        <span className="font-bold text-slate-900">{formatPrice(order.total)}</span>
       </div>
     </article>
   );

@@ -1,6 +1,8 @@
 import type { AdminOrder } from "@shop/shared";
-import { formatPrice, lineName } from "@shop/shared/core";
+import { deliveryFeeLabel, formatPrice, lineName } from "@shop/shared/core";
 import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { Field, inputClass } from "../../../components/ui/field";
 import { displayPhone, telHref } from "../../../lib/format-phone";
 import { CHANNEL_LABELS, phoneDigits, plural } from "./order-format";
 import { historyLines } from "./order-history";
@@ -94,10 +96,94 @@ export function OrderLines({ order }: { order: AdminOrder }) {
           </li>
         ))}
       </ul>
-      <p className="mt-2 flex flex-wrap justify-between gap-x-3 border-t border-slate-300 pt-2 font-bold">
-        <span>Total ({plural(order.totalQuantity, "article")})</span>
+      <p
+        className={`mt-2 flex flex-wrap justify-between gap-x-3 border-t border-slate-300 pt-2 ${order.delivery ? "font-semibold" : "font-bold"}`}
+      >
+        <span>
+          {order.delivery ? "Sous-total" : "Total"} ({plural(order.totalQuantity, "article")})
+        </span>
         <span>{formatPrice(order.totalPrice)}</span>
       </p>
+      {order.delivery && (
+        <>
+          <p className="flex flex-wrap justify-between gap-x-3">
+            <span>Livraison ({order.delivery.name})</span>
+            <span>{deliveryFeeLabel(order.delivery.fee, order.delivery.free)}</span>
+          </p>
+          <p className="flex flex-wrap justify-between gap-x-3 font-bold">
+            <span>{order.delivery.fee === null ? "Total hors livraison" : "Total"}</span>
+            <span>{formatPrice(order.total)}</span>
+          </p>
+        </>
+      )}
+    </>
+  );
+}
+
+/** Where the order goes (decision 025): the option chosen as it was, the place, the landmark, the fee. */
+export function DeliveryDetails({
+  order,
+  busy,
+  feeResult,
+}: {
+  order: AdminOrder;
+  busy: boolean;
+  feeResult?: { ok: boolean; message: string };
+}) {
+  const delivery = order.delivery;
+  if (!delivery) return <p className="text-slate-700">Non choisie : à convenir avec le client.</p>;
+  const toConfirm = delivery.fee === null && (order.status === "nouvelle" || order.status === "confirmée");
+  return (
+    <>
+      <dl className="divide-y divide-slate-100">
+        <Row term="Mode">
+          {delivery.name}
+          {delivery.delay && <span className="text-slate-700"> · {delivery.delay}</span>}
+        </Row>
+        {delivery.neighbourhood && <Row term="Quartier">{delivery.neighbourhood}</Row>}
+        {delivery.city && <Row term="Ville">{delivery.city}</Row>}
+        {delivery.landmark && <Row term="Point de repère">{delivery.landmark}</Row>}
+        <Row term="Frais">
+          {deliveryFeeLabel(delivery.fee, delivery.free)}
+          {delivery.free && <span className="text-slate-700"> (montant de la livraison offerte atteint)</span>}
+        </Row>
+        <Row term="Total à payer">
+          <strong>{formatPrice(order.total)}</strong>
+          {delivery.fee === null && <span className="text-slate-700"> (hors livraison)</span>}
+        </Row>
+      </dl>
+      {feeResult && (
+        <p
+          role={feeResult.ok ? "status" : "alert"}
+          className={`mt-3 rounded-md p-3 font-medium ring-1 ${feeResult.ok ? "bg-green-50 text-green-900 ring-green-200" : "bg-red-50 text-red-800 ring-red-200"}`}
+        >
+          {feeResult.message}
+        </p>
+      )}
+      {toConfirm && (
+        <Form method="post" className="mt-3 flex flex-wrap items-end gap-3" aria-label="Fixer les frais de livraison">
+          <input type="hidden" name="intent" value="delivery-fee" />
+          <div className="min-w-0 flex-1 basis-40">
+            <Field
+              id="delivery-fee"
+              name="fee"
+              label="Frais de livraison (FCFA)"
+              hint="Une fois le transporteur consulté."
+            >
+              {(props) => (
+                <input {...props} className={inputClass} type="text" inputMode="numeric" maxLength={9} required />
+              )}
+            </Field>
+          </div>
+          <button
+            type="submit"
+            disabled={busy}
+            className="min-h-11 rounded-full bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark disabled:opacity-60"
+          >
+            Fixer les frais
+          </button>
+        </Form>
+      )}
     </>
   );
 }
@@ -122,12 +208,15 @@ export function OrderFile({ order }: { order: AdminOrder }) {
   );
 }
 
-/** 'Commande reçue', then every status change with who and when. */
+/** 'Commande reçue', then every status change with who and when, and its note under it. */
 export function OrderHistory({ order }: { order: AdminOrder }) {
   return (
     <ol className="space-y-2 border-l-2 border-slate-200 pl-4">
       {historyLines(order).map((line) => (
-        <li key={line.key}>{line.text}</li>
+        <li key={line.key}>
+          {line.text}
+          {line.note && <span className="block text-sm text-slate-700">{line.note}</span>}
+        </li>
       ))}
     </ol>
   );

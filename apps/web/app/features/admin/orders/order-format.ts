@@ -1,5 +1,11 @@
 import type { AdminOrderSummary } from "@shop/shared";
-import { orderStatusWhatsappMessage, SHOP_TIME_ZONE, whatsappLink, whatsappShareLink } from "@shop/shared/core";
+import {
+  orderStatusWhatsappMessage,
+  SHOP_TIME_ZONE,
+  type StatusMessageAmounts,
+  whatsappLink,
+  whatsappShareLink,
+} from "@shop/shared/core";
 
 /** How an order reached the shop, as the back-office says it. */
 export const CHANNEL_LABELS: Record<AdminOrderSummary["channel"], string> = {
@@ -28,6 +34,12 @@ export function formatShortDateTime(iso: string): string {
 /** "1 commande", "3 commandes". */
 export const plural = (count: number, word: string, words = `${word}s`) => `${count} ${count > 1 ? words : word}`;
 
+/** The amounts a status message gives, when the order carries them (the order page's, not the list's). */
+export const amountsOf = (order: Partial<StatusMessageAmounts>): StatusMessageAmounts | undefined =>
+  order.totalPrice !== undefined && order.total !== undefined && order.delivery !== undefined
+    ? { totalPrice: order.totalPrice, total: order.total, delivery: order.delivery }
+    : undefined;
+
 /** "+237677123456" → "237677123456", the digits wa.me and tel: take. */
 export const phoneDigits = (phone: string) => phone.replace(/\D/g, "");
 
@@ -36,7 +48,9 @@ export const phoneDigits = (phone: string) => phone.replace(/\D/g, "");
  * WhatsApp or phone buttons has none (the shop has it in its chats), so WhatsApp then asks
  * whom to send it to.
  */
-export function customerWhatsappHref(order: Pick<AdminOrderSummary, "reference" | "status" | "name" | "phone">) {
-  const text = orderStatusWhatsappMessage(order.reference, order.status, order.name);
+export function customerWhatsappHref(
+  order: Pick<AdminOrderSummary, "reference" | "status" | "name" | "phone"> & Partial<StatusMessageAmounts>,
+) {
+  const text = orderStatusWhatsappMessage(order.reference, order.status, order.name, amountsOf(order));
   return order.phone ? whatsappLink(phoneDigits(order.phone), text) : whatsappShareLink(text);
 }

@@ -18,11 +18,16 @@ const order: AdminOrder = {
   lines: [],
   totalQuantity: 0,
   totalPrice: 0,
+  delivery: null,
+  total: 0,
   createdAt: "2026-11-22T09:00:00.000Z",
   updatedAt: "2026-11-22T13:05:00.000Z",
   customer: null,
   file: { url: "/api/orders/CMD-7K4Q/file", name: "photo.png", type: "image/png" },
   history: [],
+  payToken: "jeton-de-paiement",
+  paymentChoice: null,
+  payments: [],
 };
 
 afterEach(() => act(() => resetToasts()));

@@ -3,7 +3,7 @@ import { ORDER_STATUS_LABELS, orderStatusWhatsappMessage } from "@shop/shared/co
 import { useEffect, useRef } from "react";
 import { toast } from "../../../components/ui/toast";
 import type { StatusChangeResult } from "./change-status.server";
-import { customerWhatsappHref } from "./order-format";
+import { amountsOf, customerWhatsappHref } from "./order-format";
 
 /**
  * What the status form's answer says, beside the form: a change done (the toast announces it;
@@ -50,7 +50,7 @@ export function CustomerWhatsapp({ order, justChanged }: { order: AdminOrder; ju
         Prévenir le client sur WhatsApp
       </a>
       <p className="mt-2 text-sm text-slate-700">
-        Message : « {orderStatusWhatsappMessage(order.reference, order.status, order.name)} »
+        Message : « {orderStatusWhatsappMessage(order.reference, order.status, order.name, amountsOf(order))} »
       </p>
       {!order.phone && (
         <p className="mt-1 text-sm text-slate-700">

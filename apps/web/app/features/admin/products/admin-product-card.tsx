@@ -2,16 +2,29 @@ import type { Product } from "@shop/shared";
 import { Link } from "react-router";
 import { Price } from "../../../components/ui/price";
 import { ProductImage } from "../../../components/ui/product-image";
+import { stockSummary } from "../stock/stock-format";
 
 const CARD_SIZES = "(min-width: 1024px) 220px, 45vw";
 
-/** A product in the back-office's grid: its picture, name, category, prices, and its two actions. */
+const SUMMARY_COLOURS: Record<Product["stockStatus"], string> = {
+  in_stock: "text-green-800",
+  low: "text-amber-800",
+  out: "text-red-700",
+  untracked: "text-slate-700",
+};
+
+/**
+ * A product in the back-office's grid: its picture, name, category, prices, its stock over its
+ * variants, and its actions (the stock's quick adjustment, edit, delete).
+ */
 export function AdminProductCard({
   product,
+  onStock,
   onEdit,
   onDelete,
 }: {
   product: Product;
+  onStock: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -33,8 +46,20 @@ export function AdminProductCard({
         <div className="mt-auto">
           <Price price={product.price} sellingPrice={product.sellingPrice} />
         </div>
+        <p className={`text-xs font-semibold ${SUMMARY_COLOURS[product.stockStatus]}`}>
+          <span className="font-normal text-slate-700">Stock : </span>
+          {stockSummary(product)}
+        </p>
       </div>
       <div className="flex flex-col gap-1 px-2 pb-2">
+        <button
+          type="button"
+          onClick={onStock}
+          aria-label={`Stock de ${product.productName}`}
+          className="min-h-11 rounded-full border border-slate-500 px-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+        >
+          Stock
+        </button>
         <button
           type="button"
           onClick={onEdit}

@@ -36,13 +36,16 @@ export function francsOf(text: string): number | null {
 /**
  * The checks the browser makes before sending (SPEC.md §5; the server makes them all again,
  * with the same words): names, brand and category required, prices whole numbers of francs,
- * the selling price not above the old one. Photos are expected but not required.
+ * the selling price not above the old one (unless `prices` is false: the variants' then). Photos
+ * are expected but not required.
  */
-export function checkProduct(values: ProductValues): FieldErrors<ProductField> {
+export function checkProduct(values: ProductValues, { prices = true } = {}): FieldErrors<ProductField> {
   const errors: FieldErrors<ProductField> = {};
   if (!values.productName.trim()) errors.productName = FIELD_MSG.productNameRequired;
   if (!values.brandName.trim()) errors.brandName = FIELD_MSG.brandNameRequired;
   if (!isCategory(values.category)) errors.category = FIELD_MSG.categoryInvalid;
+  // A product with options is priced by its variants (checked with them).
+  if (!prices) return errors;
   const price = francsOf(values.price);
   const sellingPrice = francsOf(values.sellingPrice);
   if (!price) errors.price = FIELD_MSG.priceInvalid;

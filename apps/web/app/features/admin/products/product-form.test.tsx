@@ -1,16 +1,31 @@
-import type { Product, ProductCreateInput, ProductUpdateInput } from "@shop/shared";
+import type {
+  AdminVariantStock,
+  Product,
+  ProductCreateInput,
+  ProductDetails,
+  ProductUpdateInput,
+  ProductVariantsInput,
+} from "@shop/shared";
 import { CATEGORIES_SORTED, FIELD_MSG, MSG } from "@shop/shared/core";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api";
+import { ADMIN_TEXT } from "../admin-errors";
 import { FakeXhr, imageFile, installBrowserFakes } from "./fake-xhr";
-import { ProductFormDialog } from "./product-form";
+import { FORM_TEXT, ProductFormDialog } from "./product-form";
+import { VARIANT_TEXT } from "./variants-draft";
 
 type Saved = Promise<{ product: Product; message: string }>;
 const createProduct = vi.fn<(input: ProductCreateInput) => Saved>();
 const updateProduct = vi.fn<(input: ProductUpdateInput) => Saved>();
-vi.mock("../admin-api", () => ({ adminApi: () => ({ createProduct, updateProduct }) }));
+const productVariants = vi.fn<(id: string) => Promise<{ product: ProductDetails; stock: AdminVariantStock[] }>>();
+const saveVariants =
+  vi.fn<(id: string, input: ProductVariantsInput) => Promise<{ product: ProductDetails; message: string }>>();
+const productStock = vi.fn<(id: string) => Promise<AdminVariantStock[]>>();
+vi.mock("../admin-api", () => ({
+  adminApi: () => ({ createProduct, updateProduct, productVariants, saveVariants, productStock }),
+}));
 
 const PRODUCT: Product = {
   _id: "00000000-0000-4000-8000-000000000007",
@@ -30,12 +45,51 @@ const PRODUCT: Product = {
   stockLeft: null,
 };
 
+/** What product-details answers for PRODUCT: its one variant, without options. */
+const DETAILS: ProductDetails = {
+  ...PRODUCT,
+  rating: { average: null, count: 0 },
+  variants: [
+    {
+      _id: "00000000-0000-4000-8000-000000000070",
+      optionValues: [],
+      label: "",
+      price: 600000,
+      sellingPrice: 550000,
+      images: [],
+      stockStatus: "untracked",
+      stockLeft: null,
+    },
+  ],
+};
+const stockOf = (variants: ProductDetails["variants"], counts: (number | null)[]): AdminVariantStock[] =>
+  variants.map((v, i) => ({
+    _id: v._id,
+    productId: PRODUCT._id,
+    productName: PRODUCT.productName,
+    label: v.label,
+    stock: counts[i] ?? null,
+    stockStatus: "untracked",
+    updatedAt: "2025-01-01T00:00:00.000Z",
+  }));
+
 const settle = () => act(async () => {});
 
 function renderForm(product: Product | null = null) {
   const onSaved = vi.fn();
   const onClose = vi.fn();
   render(<ProductFormDialog product={product} onSaved={onSaved} onClose={onClose} />);
+  return { onSaved, onClose, dialog: screen.getByRole("dialog") };
+}
+
+/** The edit modal, once the product's variants are loaded (inside act: past the Suspense fallback). */
+async function renderEdit(product: Product, details: ProductDetails, counts: (number | null)[]) {
+  productVariants.mockResolvedValue({ product: details, stock: stockOf(details.variants, counts) });
+  const onSaved = vi.fn();
+  const onClose = vi.fn();
+  await act(async () => {
+    render(<ProductFormDialog product={product} onSaved={onSaved} onClose={onClose} />);
+  });
   return { onSaved, onClose, dialog: screen.getByRole("dialog") };
 }
 
@@ -57,6 +111,9 @@ describe("ProductFormDialog", () => {
     installBrowserFakes();
     createProduct.mockReset();
     updateProduct.mockReset();
+    productVariants.mockReset();
+    saveVariants.mockReset();
+    productStock.mockReset();
     vi.spyOn(toast, "success");
     vi.spyOn(toast, "error");
   });
@@ -195,7 +252,8 @@ describe("ProductFormDialog", () => {
 
   it("edits a product: 'Modifier le produit', filled in with its photos, 'Sauvegarder' sends its id", async () => {
     updateProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productUpdated });
-    const { dialog, onSaved } = renderForm(PRODUCT);
+    const { dialog, onSaved } = await renderEdit(PRODUCT, DETAILS, [null]);
+    expect(productVariants).toHaveBeenCalledWith(PRODUCT._id);
     expect(within(dialog).getByRole("heading", { name: "Modifier le produit" })).toBeTruthy();
     expect((screen.getByLabelText("Nom du produit") as HTMLInputElement).value).toBe("Galaxy S24");
     expect((screen.getByLabelText("Catégorie") as HTMLSelectElement).value).toBe("SAMSUNG");
@@ -217,11 +275,257 @@ describe("ProductFormDialog", () => {
     });
     expect(toast.success).toHaveBeenCalledWith(MSG.productUpdated);
     expect(onSaved).toHaveBeenCalled();
+    // Its stock was left as it was ('Non suivi'): no variants call.
+    expect(saveVariants).not.toHaveBeenCalled();
   });
 
   it("closes with 'Annuler'", () => {
     const { onClose } = renderForm();
     fireEvent.click(screen.getByRole("button", { name: "Annuler" }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  describe("options and variants (issue 12 §1)", () => {
+    /** Adds an option through the form: its name, then its values typed with commas. */
+    function addOption(name: string, values: string) {
+      fireEvent.click(screen.getByRole("button", { name: "Ajouter une option" }));
+      const option = screen.getAllByRole("group", { name: /^Option \d$/ }).at(-1)!;
+      fireEvent.change(within(option).getByLabelText("Nom de l'option"), { target: { value: name } });
+      const typed = within(option).getByLabelText("Ajouter des valeurs");
+      fireEvent.change(typed, { target: { value: values } });
+      fireEvent.keyDown(typed, { key: "Enter" });
+    }
+    const card = (name: string) => screen.getByRole("group", { name });
+    const type = (name: string, label: string, value: string) =>
+      fireEvent.change(within(card(name)).getByLabelText(label, { exact: true }), { target: { value } });
+
+    it("a new product's one stock is 'Non suivi' until a count is typed, sent after the product", async () => {
+      createProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productCreated });
+      saveVariants.mockResolvedValue({ product: DETAILS, message: MSG.variantsSaved });
+      const { onSaved } = renderForm();
+      const untracked = screen.getByRole("checkbox", { name: "Non suivi" }) as HTMLInputElement;
+      expect(untracked.checked).toBe(true);
+      expect((screen.getByLabelText("Stock") as HTMLInputElement).disabled).toBe(true);
+      fill(COMPLETE);
+      fireEvent.click(untracked);
+      fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+      expect(screen.getByText(VARIANT_TEXT.stockRequired)).toBeTruthy();
+      await settle();
+      expect(document.activeElement).toBe(screen.getByLabelText("Stock"));
+      expect(createProduct).not.toHaveBeenCalled();
+      fill({ Stock: "7" });
+      fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+      await settle();
+      expect(saveVariants).toHaveBeenCalledWith(PRODUCT._id, {
+        options: [],
+        variants: [{ optionValues: [], price: 850000, sellingPrice: 790000, stock: 7, images: [] }],
+      });
+      expect(onSaved).toHaveBeenCalledWith(PRODUCT);
+    });
+
+    it("creates a phone with Stockage and Couleur: three combinations sold, priced, counted, one with its photo", async () => {
+      createProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productCreated });
+      saveVariants.mockResolvedValue({ product: DETAILS, message: MSG.variantsSaved });
+      const { onSaved } = renderForm();
+      fill(COMPLETE);
+      fireEvent.change(screen.getByLabelText("Choisir des photos"), { target: { files: [imageFile("noir.png")] } });
+      await settle();
+      await act(async () => FakeXhr.sent[0]!.stored("noir"));
+      addOption("Stockage", "64 Go, 128 Go");
+      addOption("Couleur", "Noir, Blanc");
+      // The product's own prices give way to each variant's.
+      expect(document.getElementById("product-sellingPrice")).toBeNull();
+      expect(screen.getByRole("heading", { name: "Variantes : 4 vendues sur 4" })).toBeTruthy();
+      fireEvent.click(within(card("128 Go, Blanc")).getByRole("button", { name: "Ne pas vendre" }));
+      expect(screen.getByRole("heading", { name: "Variantes : 3 vendues sur 4" })).toBeTruthy();
+      expect(within(card("128 Go, Blanc")).getByRole("button", { name: "Vendre cette variante" })).toBeTruthy();
+      // New combinations start at the prices typed for the product.
+      expect((within(card("64 Go, Noir")).getByLabelText("Prix", { exact: true }) as HTMLInputElement).value).toBe(
+        "850 000",
+      );
+      type("64 Go, Blanc", "Prix de vente", "780000");
+      type("128 Go, Noir", "Prix", "950000");
+      type("128 Go, Noir", "Prix de vente", "900000");
+      type("64 Go, Noir", "Stock", "5");
+      type("64 Go, Blanc", "Stock", "2");
+      fireEvent.click(within(card("128 Go, Noir")).getByRole("checkbox", { name: "Non suivi" }));
+      const photo = within(card("64 Go, Noir")).getByRole("button", { name: "Photo 1" });
+      fireEvent.click(photo);
+      expect(photo.getAttribute("aria-pressed")).toBe("true");
+
+      fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+      await settle();
+      // The product at its cheapest variant's prices, then its variants.
+      expect(createProduct.mock.calls[0]![0]).toMatchObject({ price: 850000, sellingPrice: 780000 });
+      expect(saveVariants).toHaveBeenCalledWith(PRODUCT._id, {
+        options: [
+          { name: "Stockage", values: ["64 Go", "128 Go"] },
+          { name: "Couleur", values: ["Noir", "Blanc"] },
+        ],
+        variants: [
+          {
+            optionValues: ["64 Go", "Noir"],
+            price: 850000,
+            sellingPrice: 790000,
+            stock: 5,
+            images: ["/uploads/images/noir/800.webp"],
+          },
+          { optionValues: ["64 Go", "Blanc"], price: 850000, sellingPrice: 780000, stock: 2, images: [] },
+          { optionValues: ["128 Go", "Noir"], price: 950000, sellingPrice: 900000, stock: null, images: [] },
+        ],
+      });
+      expect(toast.success).toHaveBeenCalledWith(MSG.productCreated);
+      expect(onSaved).toHaveBeenCalledWith(PRODUCT);
+    });
+
+    it("checks each variant before sending anything, the first error focused", async () => {
+      renderForm();
+      fill(COMPLETE);
+      addOption("Couleur", "Noir");
+      type("Noir", "Prix de vente", "900000");
+      fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+      await settle();
+      expect(within(card("Noir")).getByText(MSG.sellingAbovePrice)).toBeTruthy();
+      expect(within(card("Noir")).getByText(VARIANT_TEXT.stockRequired)).toBeTruthy();
+      expect(document.activeElement).toBe(within(card("Noir")).getByLabelText("Prix de vente"));
+      fireEvent.click(screen.getByRole("button", { name: "Ajouter une option" }));
+      fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+      await settle();
+      expect(screen.getByText(VARIANT_TEXT.optionNameRequired)).toBeTruthy();
+      expect(createProduct).not.toHaveBeenCalled();
+    });
+
+    it("keeps a product saved whose variants were refused: told so, saved again by its id, shown once closed", async () => {
+      createProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productCreated });
+      updateProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productUpdated });
+      saveVariants.mockRejectedValueOnce(new ApiError(0, "réseau"));
+      const { onSaved } = renderForm();
+      fill(COMPLETE);
+      addOption("Couleur", "Noir");
+      type("Noir", "Stock", "3");
+      fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+      await settle();
+      expect(
+        screen.getByText(FORM_TEXT.variantsNotSaved(ADMIN_TEXT.productSaveError), { selector: "[role=alert]" }),
+      ).toBeTruthy();
+      expect(onSaved).not.toHaveBeenCalled();
+      saveVariants.mockResolvedValue({ product: DETAILS, message: MSG.variantsSaved });
+      fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+      await settle();
+      expect(createProduct).toHaveBeenCalledTimes(1);
+      expect(updateProduct.mock.calls[0]![0]._id).toBe(PRODUCT._id);
+      expect(saveVariants).toHaveBeenCalledTimes(2);
+      expect(onSaved).toHaveBeenCalledWith(PRODUCT);
+    });
+
+    it("closing after the variants were refused still shows the product saved", async () => {
+      createProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productCreated });
+      saveVariants.mockRejectedValue(new ApiError(0, "réseau"));
+      const { onSaved, onClose } = renderForm();
+      fill(COMPLETE);
+      addOption("Couleur", "Noir");
+      type("Noir", "Stock", "3");
+      fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+      await settle();
+      fireEvent.click(screen.getByRole("button", { name: "Annuler" }));
+      expect(onSaved).toHaveBeenCalledWith(PRODUCT);
+      expect(onClose).not.toHaveBeenCalled();
+    });
+
+    const PHONE: ProductDetails = {
+      ...DETAILS,
+      options: [
+        { name: "Stockage", values: ["128 Go", "256 Go"] },
+        { name: "Couleur", values: ["Noir", "Bleu"] },
+      ],
+      variants: [
+        {
+          ...DETAILS.variants[0]!,
+          _id: "00000000-0000-4000-8000-000000000071",
+          optionValues: ["128 Go", "Noir"],
+          label: "128 Go, Noir",
+          images: ["http://localhost/uploads/images/s24b/800.webp"],
+        },
+        {
+          ...DETAILS.variants[0]!,
+          _id: "00000000-0000-4000-8000-000000000072",
+          optionValues: ["256 Go", "Bleu"],
+          label: "256 Go, Bleu",
+          price: 700000,
+          sellingPrice: 650000,
+        },
+      ],
+    };
+
+    it("edits a product's variants: counts loaded, combinations not sold shown so, counts seen sent back", async () => {
+      updateProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productUpdated });
+      saveVariants.mockResolvedValue({ product: PHONE, message: MSG.variantsSaved });
+      await renderEdit(PRODUCT, PHONE, [8, 0]);
+      expect(screen.getByRole("heading", { name: "Variantes : 2 vendues sur 4" })).toBeTruthy();
+      expect((within(card("128 Go, Noir")).getByLabelText("Stock") as HTMLInputElement).value).toBe("8");
+      expect((within(card("256 Go, Bleu")).getByLabelText("Stock") as HTMLInputElement).value).toBe("0");
+      expect(within(card("128 Go, Bleu")).getByText("Non vendue")).toBeTruthy();
+      // Its photo is the product's second one, chosen.
+      expect(within(card("128 Go, Noir")).getByRole("button", { name: "Photo 2" }).getAttribute("aria-pressed")).toBe(
+        "true",
+      );
+      type("256 Go, Bleu", "Stock", "3");
+      fireEvent.click(screen.getByRole("button", { name: "Sauvegarder" }));
+      await settle();
+      expect(updateProduct.mock.calls[0]![0]).toMatchObject({ price: 600000, sellingPrice: 550000 });
+      expect(saveVariants.mock.calls[0]![1].variants).toEqual([
+        {
+          _id: PHONE.variants[0]!._id,
+          stockSeen: 8,
+          optionValues: ["128 Go", "Noir"],
+          price: 600000,
+          sellingPrice: 550000,
+          stock: 8,
+          images: ["/uploads/images/s24b/800.webp"],
+        },
+        {
+          _id: PHONE.variants[1]!._id,
+          stockSeen: 0,
+          optionValues: ["256 Go", "Bleu"],
+          price: 700000,
+          sellingPrice: 650000,
+          stock: 3,
+          images: [],
+        },
+      ]);
+    });
+
+    it("says when an order changed a count meanwhile, and reloads the counts keeping the rest", async () => {
+      updateProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productUpdated });
+      saveVariants.mockRejectedValueOnce(new ApiError(409, MSG.stockChangedMeanwhile));
+      await renderEdit(PRODUCT, PHONE, [8, 0]);
+      type("128 Go, Noir", "Prix de vente", "540000");
+      type("256 Go, Bleu", "Stock", "3");
+      fireEvent.click(screen.getByRole("button", { name: "Sauvegarder" }));
+      await settle();
+      expect(screen.getByText(FORM_TEXT.variantsNotSaved(MSG.stockChangedMeanwhile))).toBeTruthy();
+      productStock.mockResolvedValue(stockOf(PHONE.variants, [7, 0]));
+      await act(async () => fireEvent.click(screen.getByRole("button", { name: "Recharger les stocks" })));
+      expect(productStock).toHaveBeenCalledWith(PRODUCT._id);
+      expect(screen.getByText(FORM_TEXT.countsReloaded).getAttribute("role")).toBe("status");
+      expect((within(card("128 Go, Noir")).getByLabelText("Stock") as HTMLInputElement).value).toBe("7");
+      expect((within(card("128 Go, Noir")).getByLabelText("Prix de vente") as HTMLInputElement).value).toBe("540000");
+      saveVariants.mockResolvedValue({ product: PHONE, message: MSG.variantsSaved });
+      fireEvent.click(screen.getByRole("button", { name: "Sauvegarder" }));
+      await settle();
+      expect(saveVariants.mock.calls[1]![1].variants[0]).toMatchObject({ stockSeen: 7, stock: 7 });
+    });
+
+    it("says when the variants could not be loaded, and tries again", async () => {
+      productVariants.mockRejectedValueOnce(new ApiError(0, "réseau"));
+      const onSaved = vi.fn();
+      await act(async () => {
+        render(<ProductFormDialog product={PRODUCT} onSaved={onSaved} onClose={() => {}} />);
+      });
+      expect(screen.getByRole("alert").textContent).toBe(FORM_TEXT.loadError);
+      productVariants.mockResolvedValue({ product: DETAILS, stock: stockOf(DETAILS.variants, [4]) });
+      await act(async () => fireEvent.click(screen.getByRole("button", { name: "Réessayer" })));
+      expect((screen.getByLabelText("Stock") as HTMLInputElement).value).toBe("4");
+    });
   });
 });

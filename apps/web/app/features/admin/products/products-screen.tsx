@@ -1,11 +1,17 @@
 import type { Product } from "@shop/shared";
 import { useState } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
+import { StockDialog } from "../stock/stock-dialog";
 import { AdminProductCard } from "./admin-product-card";
 import { DeleteProductDialog } from "./delete-product-dialog";
 import { ProductFormDialog } from "./product-form";
 
-type Open = { kind: "create" } | { kind: "edit"; product: Product } | { kind: "delete"; product: Product } | null;
+type Open =
+  | { kind: "create" }
+  | { kind: "edit"; product: Product }
+  | { kind: "delete"; product: Product }
+  | { kind: "stock"; productId: string }
+  | null;
 
 /** "?page=n" of this screen; page 1 has no parameter. */
 export const pageHref = (page: number) => (page > 1 ? `?page=${page}` : "?");
@@ -13,8 +19,9 @@ export const pageHref = (page: number) => (page > 1 ? `?page=${page}` : "?");
 /**
  * 'Gestion des Produits' (SPEC.md §2, issue 5 §4): 'Nouveau produit', the grid of the products
  * this admin may manage (every product for a SUPERADMIN, their own for an ADMIN: the server
- * decides), paged in the address, and the create, edit and delete modals. After a change the
- * modal closes and the list is read again; a new product shows first, on page 1.
+ * decides), paged in the address, and the create, edit, delete and stock modals. After a change
+ * the modal closes and the list is read again; a new product shows first, on page 1.
+ * `stockFor` opens a product's stock at once (`?stock=<id>`, the dashboard's low-stock links).
  */
 export function ProductsScreen({
   products,
@@ -22,14 +29,16 @@ export function ProductsScreen({
   page,
   pages,
   error,
+  stockFor = null,
 }: {
   products: readonly Product[];
   total: number;
   page: number;
   pages: number;
   error: string | null;
+  stockFor?: string | null;
 }) {
-  const [open, setOpen] = useState<Open>(null);
+  const [open, setOpen] = useState<Open>(() => (stockFor ? { kind: "stock", productId: stockFor } : null));
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const location = useLocation();
@@ -69,6 +78,7 @@ export function ProductsScreen({
               <li key={product._id}>
                 <AdminProductCard
                   product={product}
+                  onStock={() => setOpen({ kind: "stock", productId: product._id })}
                   onEdit={() => setOpen({ kind: "edit", product })}
                   onDelete={() => setOpen({ kind: "delete", product })}
                 />
@@ -100,6 +110,19 @@ export function ProductsScreen({
       )}
       {open?.kind === "edit" && <ProductFormDialog product={open.product} onClose={close} onSaved={reload} />}
       {open?.kind === "delete" && <DeleteProductDialog product={open.product} onClose={close} onDeleted={reload} />}
+      {open?.kind === "stock" && (
+        <StockDialog
+          productId={open.productId}
+          onClose={(changed) => {
+            // Opened from a link: the address forgets it, so that a reload does not open it again.
+            if (stockFor) {
+              close();
+              void navigate(page > 1 ? `${location.pathname}${pageHref(page)}` : location.pathname, { replace: true });
+            } else if (changed) reload();
+            else close();
+          }}
+        />
+      )}
     </>
   );
 }

@@ -86,9 +86,10 @@ export function useImageUploads(initialUrls: readonly string[]) {
     [acquire, release, forgetPreview],
   );
 
+  /** Answers the new photos' keys (a variant chooses the photo it added). */
   const add = useCallback(
-    (picked: readonly File[]) => {
-      if (picked.length === 0) return;
+    (picked: readonly File[]): string[] => {
+      if (picked.length === 0) return [];
       const room = MAX_PRODUCT_IMAGES - latest.current.items.length;
       const { accepted, notices } = screenFiles(picked, room);
       const items: ImageItem[] = accepted.map((file) => {
@@ -100,6 +101,7 @@ export function useImageUploads(initialUrls: readonly string[]) {
       });
       dispatch({ type: "picked", items, notices });
       for (const item of items) void send(item.key);
+      return items.map((item) => item.key);
     },
     [send],
   );
