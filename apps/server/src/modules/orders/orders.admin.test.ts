@@ -7,7 +7,7 @@ import {
   ORDER_STATUSES,
   type OrderStatus,
 } from "@shop/shared";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Response } from "light-my-request";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,7 +22,7 @@ import {
   type TestContext,
   tokenFor,
 } from "../../test/harness.ts";
-import { orderFromForm } from "./orders.service.ts";
+import { moveOrderStatus, orderFromForm } from "./orders.service.ts";
 
 let ctx: TestContext;
 let actors: Actors;
@@ -411,6 +411,38 @@ describe("POST /api/admin/orders/:reference/status", () => {
     await ctx.database.db.delete(users).where(eq(users.id, admin.id));
     expect((await detail("CMD-NM22")).json().data.history[0].changedBy).toEqual({ _id: null, name: "ancien-admin" });
   });
+
+  // A transaction that began before another change yet takes the row after it (PostgreSQL's
+  // pool; PGlite runs one transaction at a time). Its change must still come after in the history.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    "dates a change when it happens, not when its transaction began",
+    async () => {
+      await insertOrder({ reference: "CMD-TS22" });
+      let begin!: () => void;
+      let release!: () => void;
+      const begun = new Promise<void>((resolve) => (begin = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const late = ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        begin();
+        await released;
+        const [row] = await tx.select().from(orders).where(eq(orders.reference, "CMD-TS22")).for("update");
+        await moveOrderStatus(tx, row!, "annulée", { id: null, name: "test" });
+      });
+      await begun;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect((await changeStatus("CMD-TS22", "confirmée")).statusCode).toBe(200);
+      release();
+      await late;
+      const history = (await detail("CMD-TS22")).json().data.history as AdminOrder["history"];
+      expect(history.map((h) => [h.fromStatus, h.toStatus])).toEqual([
+        ["nouvelle", "confirmée"],
+        ["confirmée", "annulée"],
+      ]);
+      const [order] = await ctx.database.db.select().from(orders).where(eq(orders.reference, "CMD-TS22"));
+      expect(order!.updatedAt.toISOString()).toBe(history[1]!.createdAt);
+    },
+  );
 
   it("lets exactly one of two simultaneous changes from the same status pass (two app servers)", async () => {
     const peer = await ctx.peer();

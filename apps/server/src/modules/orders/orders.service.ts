@@ -480,10 +480,12 @@ export async function moveOrderStatus(
 ): Promise<{ updated: OrderRow; stockShownChanged: boolean }> {
   if (row.status === status) throw conflict(MSG.orderStatusSame);
   if (!canChangeOrderStatus(row.status, status)) throw conflict(MSG.orderStatusNotAllowed);
-  // now() is the transaction's time: the order's updatedAt and the change's createdAt agree.
+  // The clock at this moment, not now() (the transaction's start): a change that waited for
+  // the row's lock must come after the one it waited for. The change's createdAt copies the
+  // order's updatedAt to the microsecond, so the two agree and the history reads as a chain.
   const [updated] = await tx
     .update(orders)
-    .set({ status, updatedAt: sql`now()` })
+    .set({ status, updatedAt: sql`clock_timestamp()` })
     .where(eq(orders.id, row.id))
     .returning();
   if (!updated) throw notFound(MSG.adminOrderNotFound);
@@ -494,6 +496,7 @@ export async function moveOrderStatus(
     changedBy: actor.id,
     changedByName: actor.name,
     note,
+    createdAt: sql`(select ${orders.updatedAt} from ${orders} where ${orders.id} = ${row.id})`,
   });
   const { shownChanged } = status === "annulée" ? await giveBackStock(tx, updated, actor) : { shownChanged: false };
   return { updated, stockShownChanged: shownChanged };
