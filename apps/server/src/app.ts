@@ -13,7 +13,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { ViteDevServer } from "vite";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
@@ -42,7 +41,7 @@ import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { originPlugin } from "./plugins/origin.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
-import { webPlugin } from "./plugins/web.ts";
+import { type WebOptions, webPlugin } from "./plugins/web.ts";
 
 /** JSON bodies are small; sign-up (profile picture) and uploads set their own limits. */
 const BODY_LIMIT = 64 * 1024;
@@ -53,7 +52,7 @@ export interface BuildOptions {
   database: Database;
   logger?: FastifyServerOptions["logger"];
   /** Serve the storefront too: from its production build, or through Vite in development. */
-  web?: { devServer?: ViteDevServer };
+  web?: WebOptions;
   /** Replaces the payment provider the configuration names (tests of failures the fake cannot make). */
   paymentProvider?: PaymentProvider | null;
 }

@@ -91,6 +91,8 @@ describe("configuration", () => {
     ["NODE_ENV", "staging"],
     ["NOTCHPAY_API_URL", "ftp://api.notchpay.co"],
     ["SHOP_MOMO_MTN", "12"],
+    ["PAGE_CACHE", "sometimes"],
+    ["PAGE_CACHE_MB", "0"],
   ])("stops start-up on a wrong %s and names it", async (name, value) => {
     const dir = await tempDir();
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(ConfigError);
@@ -101,5 +103,12 @@ describe("configuration", () => {
     const dir = await tempDir();
     expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "production" }).cookie.secure).toBe(true);
     expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "production", COOKIE_SECURE: "false" }).cookie.secure).toBe(false);
+  });
+
+  it("keeps anonymous pages in 32 MB unless told a size, or off", async () => {
+    const dir = await tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).pageCache).toEqual({ maxBytes: 32 * 1024 * 1024 });
+    expect(loadConfig({ DATA_DIR: dir, PAGE_CACHE_MB: "8" }).pageCache).toEqual({ maxBytes: 8 * 1024 * 1024 });
+    expect(loadConfig({ DATA_DIR: dir, PAGE_CACHE: "off" }).pageCache).toBeNull();
   });
 });

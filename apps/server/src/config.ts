@@ -8,8 +8,8 @@ import { z } from "zod";
 export class ConfigError extends Error {}
 
 const bool = z
-  .enum(["true", "false", "1", "0", "yes", "no"])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+  .enum(["true", "false", "1", "0", "yes", "no", "on", "off"])
+  .transform((v) => v === "true" || v === "1" || v === "yes" || v === "on");
 
 const phone = z.string().transform((v, ctx) => {
   const digits = normaliseCameroonPhone(v);
@@ -81,6 +81,8 @@ const env = z.object({
   PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /** How long a pending payment waits for its webhook before reconciliation reads it. */
   PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
+  PAGE_CACHE: bool.default(true),
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(32),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -152,6 +154,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       /** The transfers' screenshots: private, outside uploadsDir. */
       screenshotsDir: path.join(dataDir, "payment-files"),
     },
+    /** The anonymous page cache (decision 028): null when turned off. */
+    pageCache: e.PAGE_CACHE ? { maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 } : null,
     firstAdmin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
     shop: {
       name: e.SHOP_NAME,

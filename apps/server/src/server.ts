@@ -21,7 +21,11 @@ const { database } = await prepareDatabase(config, {
 });
 const withStorefront = webBuildExists();
 if (!withStorefront) console.warn("No storefront build (npm run build): serving the API only.");
-const app = await buildApp({ config, database, web: withStorefront ? {} : undefined });
+const app = await buildApp({
+  config,
+  database,
+  web: withStorefront ? { pageCache: config.pageCache ?? false } : undefined,
+});
 
 // On SIGTERM/SIGINT: stop accepting, finish requests in flight, then close the database.
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {

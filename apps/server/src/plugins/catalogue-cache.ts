@@ -33,6 +33,12 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Forgets every cached catalogue answer, here and on every other app server. */
     catalogueChanged(): Promise<void>;
+    /**
+     * Calls `listener` whenever this server forgets the catalogue: a change made here, one
+     * announced by another app server, or a lost notification connection. What else is built
+     * from the catalogue (the storefront's page cache) forgets itself then.
+     */
+    onCatalogueChanged(listener: () => void): void;
   }
   interface FastifyRequest {
     catalogueKey: string | null;
@@ -61,9 +67,11 @@ export const catalogueCachePlugin = fp(async (app: FastifyInstance, opts: Catalo
   });
   /** Bumped on each change, so an answer computed before a change is never stored after it. */
   let generation = 0;
+  const listeners: (() => void)[] = [];
   const forget = () => {
     generation++;
     cache.clear();
+    for (const listener of listeners) listener();
   };
 
   // Each app server names itself in its notifications: it has already cleared its own cache.
@@ -78,6 +86,9 @@ export const catalogueCachePlugin = fp(async (app: FastifyInstance, opts: Catalo
     forget,
   );
 
+  app.decorate("onCatalogueChanged", (listener: () => void) => {
+    listeners.push(listener);
+  });
   app.decorate("catalogueChanged", async () => {
     forget();
     await app.database.notify(CHANNEL, self);

@@ -1,3 +1,4 @@
+import Fastify from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,6 +11,7 @@ import {
   type TestContext,
   uploadProduct,
 } from "../test/harness.ts";
+import { securityHeadersPlugin } from "./security-headers.ts";
 
 /** Issue 18 §1: every kind of answer carries the security headers, set in one place. */
 type Response = Awaited<ReturnType<TestContext["app"]["inject"]>>;
@@ -141,5 +143,48 @@ describe("Strict-Transport-Security", () => {
     } finally {
       await configured.close();
     }
+  });
+});
+
+describe("a page whose bytes are shared (the page cache)", () => {
+  const HASHES = "'sha256-AAAA' 'sha256-BBBB'";
+  async function pages(dev: boolean) {
+    const app = Fastify();
+    await app.register(securityHeadersPlugin, { dev });
+    app.get("/own", (_request, reply) => reply.type("text/html").send("<p>"));
+    // From the cache: said before the answer's headers are set.
+    app.get("/cached", (_request, reply) => {
+      reply.shareScripts(HASHES);
+      return reply.type("text/html").send("<p>");
+    });
+    // Just rendered: said after the security headers' own onSend.
+    app.get("/rendered", {
+      onSend: (_request, reply, payload, done) => {
+        reply.shareScripts(HASHES);
+        done(null, payload);
+      },
+      handler: (_request, reply) => reply.type("text/html").send("<p>"),
+    });
+    return app;
+  }
+
+  it("names its inline scripts' hashes and the shop's own script files, never a nonce", async () => {
+    const app = await pages(false);
+    const own = (await app.inject("/own")).headers["content-security-policy"];
+    expect(own).toMatch(/^script-src 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'; default-src 'self'; /);
+    for (const url of ["/cached", "/rendered"]) {
+      const policy = String((await app.inject(url)).headers["content-security-policy"]);
+      expect(policy, url).toBe(own?.toString().replace(/^script-src [^;]+;/, `script-src 'self' ${HASHES};`));
+    }
+    await app.close();
+  });
+
+  it("keeps the development policy (no script part) in development", async () => {
+    const app = await pages(true);
+    const own = (await app.inject("/own")).headers["content-security-policy"];
+    expect((await app.inject("/cached")).headers["content-security-policy"]).toBe(own);
+    expect((await app.inject("/rendered")).headers["content-security-policy"]).toBe(own);
+    expect(own).not.toContain("script-src");
+    await app.close();
   });
 });

@@ -6,6 +6,19 @@ declare module "fastify" {
   interface FastifyRequest {
     /** This answer's script nonce (made on first use): the page's policy and its scripts carry it. */
     readonly cspNonce: string;
+    /**
+     * Set when this page's bytes are shared between visitors (the page cache): the SHA-256 of
+     * each of its inline scripts, which its policy names instead of a nonce.
+     */
+    pageScriptHashes: string | null;
+  }
+  interface FastifyReply {
+    /**
+     * Says this page's bytes are shared between visitors, its inline scripts named by these
+     * hashes: its policy names them instead of a nonce, whether its headers were set already
+     * (a page just rendered) or not yet (a page served from the cache).
+     */
+    shareScripts(scriptHashes: string): void;
   }
 }
 
@@ -61,6 +74,15 @@ const REPORTING_ENDPOINTS = `csp="${CSP_REPORT_PATH}"`;
  */
 const pagePolicy = (nonce: string) =>
   `script-src 'nonce-${nonce}' 'strict-dynamic'; ${PAGE_SOURCES}; ${PAGE_BASE}; ${REPORTING}`;
+
+/**
+ * The policy of a page whose bytes many visitors share (plugins/page-cache.ts): its inline
+ * scripts are named by their hashes, and its script files by the shop's own origin, since the
+ * `<link rel="modulepreload">` tags in shared bytes carry no nonce ('strict-dynamic' would
+ * ignore 'self' and refuse them). Nothing inline that is not in those bytes runs.
+ */
+const sharedPagePolicy = (scriptHashes: string) =>
+  `script-src 'self' ${scriptHashes}; ${PAGE_SOURCES}; ${PAGE_BASE}; ${REPORTING}`;
 
 /**
  * Powerful features the shop never uses, off for its pages and every frame in them. Taking a
@@ -120,6 +142,13 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { pub
       return nonce;
     },
   });
+  app.decorateRequest("pageScriptHashes", null);
+  app.decorateReply("shareScripts", function (this: FastifyReply, scriptHashes: string) {
+    this.request.pageScriptHashes = scriptHashes;
+    if (!opts.dev && this.hasHeader("content-security-policy")) {
+      this.header("content-security-policy", sharedPagePolicy(scriptHashes));
+    }
+  });
 
   // A callback hook, not an async one: it runs on every answer, and has nothing to wait for.
   app.addHook("onSend", (request: FastifyRequest, reply: FastifyReply, payload, done) => {
@@ -127,7 +156,9 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { pub
     if (typeof type === "string" && type.startsWith("text/html")) {
       reply.headers(EVERY_ANSWER);
       if (!/charset=/i.test(type)) reply.header("content-type", "text/html; charset=utf-8");
-      reply.header("content-security-policy", opts.dev ? PAGE_BASE : pagePolicy(request.cspNonce));
+      const hashes = request.pageScriptHashes;
+      const policy = hashes === null ? pagePolicy(request.cspNonce) : sharedPagePolicy(hashes);
+      reply.header("content-security-policy", opts.dev ? PAGE_BASE : policy);
       reply.headers(opts.dev ? PAGE_EXTRAS_DEV : PAGE_EXTRAS);
     } else {
       reply.headers(SHARED_MEDIA.test(request.url) ? SHARED_MEDIA_HEADERS : RESOURCE_HEADERS);

@@ -8,6 +8,7 @@ import { CSP_NONCE_KEY, type CspNonceSource, IN_PROCESS_API_KEY, type InProcessA
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ViteDevServer } from "vite";
 import { IN_PROCESS_HEADER } from "./origin.ts";
+import { type PageCacheOptions, pageCache } from "./page-cache.ts";
 
 const webDir = path.resolve(import.meta.dirname, "../../../web");
 export const webServerBuild = path.join(webDir, "build/server/index.js");
@@ -19,7 +20,16 @@ export const webServerBuild = path.join(webDir, "build/server/index.js");
  * Registered in its own context: the adapter replaces the body parsers of the context it
  * runs in, and answers every path no other route claims.
  */
-export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDevServer }) {
+export interface WebOptions {
+  devServer?: ViteDevServer;
+  /**
+   * The anonymous page cache (plugins/page-cache.ts): on in production, off in development
+   * (where pages change with the code) unless options are given, as the tests do.
+   */
+  pageCache?: PageCacheOptions | false;
+}
+
+export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   // The visitor whose page is being rendered: the API calls its loaders and actions make carry
   // the visitor's address, so per-client rate limits (sign-in, contact form) count the
   // visitor, not the server itself.
@@ -50,6 +60,9 @@ export async function webPlugin(app: FastifyInstance, opts: { devServer?: ViteDe
   // The nonce of the page being rendered, for entry.server.tsx (plugins/security-headers.ts).
   const nonce: CspNonceSource = () => visitor.getStore()?.request.cspNonce;
   (globalThis as Record<symbol, unknown>)[Symbol.for(CSP_NONCE_KEY)] = nonce;
+  // Before the compression below: kept pages carry their own compressed forms.
+  const cached = opts.pageCache ?? (opts.devServer ? false : {});
+  if (cached) await pageCache(app, cached);
   // Pages and assets compressed for slow mobile data; quality 5 keeps dynamic pages cheap to
   // compress (the API's catalogue answers carry their own precompressed variants).
   await app.register(compress, {

@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Role } from "@shop/shared";
 import { eq } from "drizzle-orm";
 import pg from "pg";
-import { type App, buildApp } from "../app.ts";
+import { type App, type BuildOptions, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
 import { type UserRow, users } from "../db/schema.ts";
@@ -20,8 +20,8 @@ export interface TestContext {
   config: Config;
   database: Database;
   superAdmin: UserRow;
-  /** Another app server on the same database, as behind a load balancer. */
-  peer(): Promise<{ app: App; close(): Promise<void> }>;
+  /** Another app server on the same database, as behind a load balancer (serving the storefront with `web`). */
+  peer(options?: Pick<BuildOptions, "web">): Promise<{ app: App; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -97,11 +97,11 @@ export async function createTestApp(
     config,
     database,
     superAdmin: first.user,
-    async peer() {
+    async peer(options = {}) {
       // A second app server on the same database: its own pool on PostgreSQL; on PGlite, which
       // is one connection in one process, the same database object.
       const peerDatabase = url ? await openDatabase({ kind: "postgres", url, poolSize: 2 }) : database;
-      const peerApp = await buildApp({ config, database: peerDatabase, logger: false });
+      const peerApp = await buildApp({ config, database: peerDatabase, logger: false, ...options });
       await peerApp.ready();
       return {
         app: peerApp,

@@ -1,0 +1,246 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
+import { promisify } from "node:util";
+import { brotliDecompress, gunzip } from "node:zlib";
+import { IN_PROCESS_API_KEY, type InProcessApiTransport } from "@shop/shared";
+import { eq } from "drizzle-orm";
+import type { LightMyRequestResponse } from "fastify";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { App } from "../app.ts";
+import { products } from "../db/schema.ts";
+import {
+  type Actors,
+  bearer,
+  createActors,
+  createTestApp,
+  createUser,
+  type TestContext,
+  tokenFor,
+  uploadProduct,
+} from "../test/harness.ts";
+import { pageKey, sealPage } from "./page-cache.ts";
+
+describe("pageKey", () => {
+  it("keeps the storefront's public pages, with their query sorted and tracking left out", () => {
+    expect(pageKey("/")).toBe("/");
+    expect(pageKey("/product/abc")).toBe("/product/abc");
+    expect(pageKey("/product-category?sort=price&category=SAMSUNG")).toBe(
+      "/product-category?category=SAMSUNG&sort=price",
+    );
+    expect(pageKey("/product-category?category=SAMSUNG&utm_source=whatsapp&fbclid=x")).toBe(
+      "/product-category?category=SAMSUNG",
+    );
+    expect(pageKey("/?utm_campaign=promo")).toBe("/");
+    expect(pageKey("/search?q=iphone%2015")).toBe("/search?q=iphone+15");
+    for (const page of ["/about", "/contact", "/blog", "/privacy", "/terms", "/cookies", "/product"]) {
+      expect(pageKey(page)).toBe(page);
+    }
+  });
+
+  it("leaves out every page rendered for one visitor, and unknown or endless addresses", () => {
+    for (const page of [
+      "/cart",
+      "/order",
+      "/order-status?reference=CMD-1",
+      "/pay/CMD-1?t=x",
+      "/payment/abc",
+      "/login",
+      "/sign-up",
+      "/forgot-password",
+      "/admin-panel",
+      "/admin-panel/orders",
+      "/product/abc/reviews",
+      "/nowhere",
+    ]) {
+      expect(pageKey(page), page).toBeNull();
+    }
+    expect(pageKey(`/search?q=${"a".repeat(600)}`)).toBeNull();
+  });
+});
+
+describe("sealPage", () => {
+  it("takes the visitor's nonce out and names each inline script by its hash", () => {
+    const html =
+      '<head><link rel="modulepreload" href="/a.js" nonce="N0+/="><script nonce="N0+/=">window.a=1</script></head>' +
+      '<body><script type="module" nonce="N0+/=">import "/a.js"</script><script src="/b.js" nonce="N0+/="></script>' +
+      '<script nonce="N0+/=">window.a=1</script></body>';
+    const { html: sealed, scriptHashes } = sealPage(html, "N0+/=");
+    expect(sealed).not.toContain("N0+/=");
+    expect(sealed).not.toContain("nonce");
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    expect(scriptHashes).toBe(`${sha("window.a=1")} ${sha('import "/a.js"')}`);
+  });
+});
+
+/**
+ * Two app servers on one database, each serving the storefront through Vite's development
+ * server (React Router renders the real pages from the real data) with the page cache on.
+ */
+describe("the page cache on the storefront", () => {
+  let ctx: TestContext;
+  let actors: Actors;
+  let vite: ViteDevServer;
+  let one: App;
+  let two: App;
+  let closeAll: () => Promise<void>;
+  let productId: string;
+  let customerCookie: string;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    actors = await createActors(ctx);
+    const res = await uploadProduct(ctx, actors.admin, {
+      productName: "Galaxy A55 promo",
+      brandName: "Samsung",
+      category: "SAMSUNG",
+    });
+    productId = res.json().data._id;
+    const customer = await createUser(ctx, "GENERAL", "awa-mballa");
+    customerCookie = `token=${await tokenFor(ctx, customer)}`;
+    vite = await createServer({
+      root: path.resolve(import.meta.dirname, "../../../web"),
+      server: { middlewareMode: true, hmr: false, watch: null },
+      appType: "custom",
+      logLevel: "silent",
+    });
+    const web = { devServer: vite, pageCache: {} };
+    const first = await ctx.peer({ web });
+    const second = await ctx.peer({ web });
+    one = first.app;
+    two = second.app;
+    closeAll = async () => {
+      await second.close();
+      await first.close();
+    };
+  }, 120_000);
+
+  afterAll(async () => {
+    await closeAll?.();
+    await vite?.close();
+    await ctx?.close();
+  });
+
+  const page = (app: typeof one, url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: "GET", url, headers });
+
+  /** Renames the product straight in the database: no announcement, so only a render shows it. */
+  async function renameQuietly(name: string) {
+    await ctx.database.db.update(products).set({ productName: name }).where(eq(products.id, productId));
+  }
+
+  function expectShared(res: LightMyRequestResponse) {
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers.etag).toMatch(/^W\/".+"$/);
+    expect(res.headers.vary).toBe("accept-encoding, cookie");
+    expect(res.body).not.toMatch(/ nonce="/);
+  }
+
+  function expectOwn(res: LightMyRequestResponse) {
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers.etag).toBeUndefined();
+  }
+
+  it("serves an anonymous page from memory until the catalogue changes, on every server", async () => {
+    const url = `/product/${productId}`;
+    const first = await page(two, url);
+    expectShared(first);
+    expect(first.body).toContain("Galaxy A55 promo");
+
+    await renameQuietly("Galaxy A55 renommé");
+    const again = await page(two, url);
+    expect(again.body).toBe(first.body);
+    expect(again.headers.etag).toBe(first.headers.etag);
+
+    // A change made through the other server, as an admin does: the next request sees it.
+    const change = await one.inject({
+      method: "POST",
+      url: "/api/update-product",
+      headers: bearer(actors.admin),
+      payload: { _id: productId, productName: "Galaxy A55 soldé" },
+    });
+    expect(change.statusCode, change.body).toBe(200);
+    await expect.poll(async () => (await page(two, url)).body, { timeout: 5_000 }).toContain("Galaxy A55 soldé");
+    expect((await page(one, url)).body).toContain("Galaxy A55 soldé");
+  });
+
+  it("never gives a signed-in visitor the anonymous page, nor the reverse", async () => {
+    const url = "/product-category?category=SAMSUNG";
+    const anonymous = await page(one, url);
+    expectShared(anonymous);
+    expect(anonymous.body).not.toContain("awa-mballa");
+
+    const signedIn = await page(one, url, { cookie: customerCookie });
+    expectOwn(signedIn);
+    expect(signedIn.body).toContain("awa-mballa");
+
+    // And in the other order, on a page nobody asked for yet.
+    const url2 = "/search?q=galaxy";
+    const signedInFirst = await page(one, url2, { cookie: `theme=dark; ${customerCookie}` });
+    expectOwn(signedInFirst);
+    expect(signedInFirst.body).toContain("awa-mballa");
+    const anonymousAfter = await page(one, url2);
+    expectShared(anonymousAfter);
+    expect(anonymousAfter.body).not.toContain("awa-mballa");
+    expect((await page(one, url2, { authorization: `Bearer ${actors.admin}` })).headers.etag).toBeUndefined();
+  });
+
+  it("answers 304 to a browser that has the page, and sends Brotli or gzip made once", async () => {
+    const url = "/about";
+    const plain = await page(one, url);
+    expectShared(plain);
+    const revalidated = await page(one, url, { "if-none-match": String(plain.headers.etag) });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.body).toBe("");
+    expect(revalidated.headers["content-security-policy"]).toBe(plain.headers["content-security-policy"]);
+
+    const br = await page(one, url, { "accept-encoding": "gzip, deflate, br" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect((await promisify(brotliDecompress)(br.rawPayload)).toString()).toBe(plain.body);
+    const gz = await page(one, url, { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect((await promisify(gunzip)(gz.rawPayload)).toString()).toBe(plain.body);
+  });
+
+  it("keeps one page for addresses that differ only by tracking or order of parameters", async () => {
+    await page(one, "/product-category?category=PIXEL&utm_source=whatsapp");
+    await renameQuietly("Galaxy A55 encore renommé");
+    const same = await page(one, "/product-category?utm_medium=status&category=PIXEL");
+    expectShared(same);
+    const first = await page(one, "/product-category?category=PIXEL");
+    expect(first.headers.etag).toBe(same.headers.etag);
+  });
+
+  it("never keeps errors, pages of one visitor, or other methods", async () => {
+    const missing = await page(one, "/product/00000000-0000-4000-8000-000000000000");
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers.etag).toBeUndefined();
+    for (const url of ["/cart", "/order", "/login", "/order-status"]) {
+      const res = await page(one, url);
+      expect(res.headers.etag, url).toBeUndefined();
+    }
+    const head = await one.inject({ method: "HEAD", url: "/about" });
+    expect(head.headers.etag).toBeUndefined();
+  });
+
+  it("renders a crowd's first requests for a page once, and serves them all the same bytes", async () => {
+    // Counts renders by the shop's identity, which every page's layout reads in process.
+    const key = Symbol.for(IN_PROCESS_API_KEY);
+    const registry = globalThis as Record<symbol, InProcessApiTransport>;
+    const transport = registry[key]!;
+    let renders = 0;
+    registry[key] = (request) => {
+      if (request.path === "/api/shop") renders++;
+      return transport(request);
+    };
+    try {
+      const url = "/product-category?category=HUAWEI";
+      const answers = await Promise.all(Array.from({ length: 20 }, () => page(two, url)));
+      for (const res of answers) expectShared(res);
+      expect(new Set(answers.map((r) => r.headers.etag)).size).toBe(1);
+      expect(renders).toBe(1);
+    } finally {
+      registry[key] = transport;
+    }
+  });
+});

@@ -1,0 +1,231 @@
+import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
+import { promisify } from "node:util";
+import { brotliCompress, constants, gzip } from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { LRUCache } from "lru-cache";
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * The storefront's public pages, the same for every visitor who is not signed in: the only
+ * ones kept. The cart, the order form, an order's status, payment, sign-in, account and the
+ * back-office are rendered for each visitor (decision 028).
+ */
+const CACHED_PATHS = /^\/(?:|product|product\/[^/]+|product-category|search|about|contact|blog|privacy|terms|cookies)$/;
+
+/** Parameters that only say where a visitor came from: no page reads them. */
+const TRACKING = /^(?:utm_\w+|fbclid|gclid|gbraid|wbraid|igshid|msclkid)$/i;
+
+/** A longer address is somebody's experiment, not a crowd: rendered, never kept. */
+const MAX_KEY = 512;
+
+/** The session's cookie (plugins/auth.ts): whoever carries one, valid or not, gets their own page. */
+const SESSION_COOKIE = /(?:^|;)\s*token=/;
+
+/**
+ * The cache's key for a page address, or null when the page is not one the cache keeps: the
+ * path, and the query with its parameters sorted and tracking ones left out, so that
+ * `?category=SAMSUNG&utm_source=whatsapp` and `?category=SAMSUNG` are one page.
+ */
+export function pageKey(url: string): string | null {
+  const question = url.indexOf("?");
+  const path = question === -1 ? url : url.slice(0, question);
+  if (!CACHED_PATHS.test(path)) return null;
+  if (question === -1) return path;
+  const params = [...new URLSearchParams(url.slice(question + 1))].filter(([name]) => !TRACKING.test(name));
+  params.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  const key = params.length ? `${path}?${new URLSearchParams(params)}` : path;
+  return key.length > MAX_KEY ? null : key;
+}
+
+/** Whether this request may be answered from, or fill, the cache. */
+function anonymousRead(request: FastifyRequest): boolean {
+  if (request.method !== "GET") return false;
+  if (request.headers.authorization !== undefined) return false;
+  const cookie = request.headers.cookie;
+  return cookie === undefined || !SESSION_COOKIE.test(cookie);
+}
+
+/** An inline script: no `src`, its text as the browser hashes it. */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/g;
+
+/**
+ * Makes a page rendered for one visitor fit for all: its nonce attributes go, and each inline
+ * script is named by its SHA-256 in the policy that travels with the bytes (decision 023).
+ */
+export function sealPage(html: string, nonce: string): { html: string; scriptHashes: string } {
+  const sealed = html.replaceAll(` nonce="${nonce}"`, "");
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of sealed.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes ?? "")) continue;
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(text ?? "")
+        .digest("base64")}'`,
+    );
+  }
+  return { html: sealed, scriptHashes: [...hashes].join(" ") };
+}
+
+interface Entry {
+  body: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  etag: string;
+  scriptHashes: string;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Set when this page may fill the cache: its key and the cache's generation at the start. */
+    pageCacheFill: { key: string; generation: number; done: () => void } | null;
+  }
+}
+
+export interface PageCacheOptions {
+  /** Memory for kept pages, their compressed forms included (bytes). */
+  maxBytes?: number;
+  /** Safety net: a page is rendered again after this long even if nothing was announced. */
+  ttlMs?: number;
+}
+
+/**
+ * The rendered HTML of the storefront's public pages, kept as ready bytes for visitors who are
+ * not signed in, with Brotli and gzip forms made once and an ETag answering 304: the crowd a
+ * WhatsApp promotion sends asks for the same few pages, and each is rendered once, not once
+ * per visitor. Forgotten on every app server whenever the catalogue is (a product, its stock,
+ * its reviews: the catalogue cache's notification). Registered in the storefront's context,
+ * before its compression. See docs/decisions/028-page-cache.md.
+ */
+export async function pageCache(app: FastifyInstance, opts: PageCacheOptions = {}) {
+  const cache = new LRUCache<string, Entry>({
+    maxSize: opts.maxBytes ?? 32 * 1024 * 1024,
+    sizeCalculation: (e, key) => e.body.length + e.br.length + e.gzip.length + key.length * 2 + 512,
+    ttl: opts.ttlMs ?? 60_000,
+  });
+  /** Bumped on each change: a page rendered across a change is sent but not kept. */
+  let generation = 0;
+  /** Pages being rendered to fill the cache: whoever asks for one meanwhile waits for it. */
+  const filling = new Map<string, Promise<void>>();
+  app.onCatalogueChanged(() => {
+    generation++;
+    cache.clear();
+  });
+  app.decorateRequest("pageCacheFill", null);
+
+  app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!anonymousRead(request)) return;
+    const path = pageKey(request.url);
+    if (path === null) return;
+    // Image addresses in a page are absolute under the origin it was asked from.
+    const key = `${request.imageOrigin} ${path}`;
+    let entry = cache.get(key);
+    if (!entry) {
+      const pending = filling.get(key);
+      if (pending) {
+        await pending;
+        entry = cache.get(key);
+      }
+    }
+    if (entry) return sendEntry(request, reply, entry);
+    if (filling.has(key)) return; // that render was not kept (an error, a cookie): render this one.
+    let done!: () => void;
+    filling.set(
+      key,
+      new Promise<void>((resolve) => {
+        done = resolve;
+      }),
+    );
+    request.pageCacheFill = {
+      key,
+      generation,
+      done: () => {
+        if (request.pageCacheFill === null) return;
+        request.pageCacheFill = null;
+        filling.delete(key);
+        done();
+      },
+    };
+  });
+
+  // After the security headers (a root hook) and before the compression of this context.
+  app.addHook("onSend", async (request, reply, payload) => {
+    const fill = request.pageCacheFill;
+    if (!fill) return payload;
+    try {
+      if (reply.statusCode !== 200 || reply.hasHeader("set-cookie")) return payload;
+      const type = reply.getHeader("content-type");
+      if (typeof type !== "string" || !type.startsWith("text/html")) return payload;
+      const html = await readAll(payload);
+      if (html === null) return payload;
+      const { html: sealed, scriptHashes } = sealPage(html, request.cspNonce);
+      const body = Buffer.from(sealed);
+      const [br, gz] = await Promise.all([
+        brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+        gzipAsync(body, { level: 9 }),
+      ]);
+      const entry: Entry = {
+        body,
+        br,
+        gzip: gz,
+        etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
+        scriptHashes,
+      };
+      if (fill.generation === generation) cache.set(fill.key, entry);
+      reply.shareScripts(scriptHashes);
+      return encoded(request, reply, entry);
+    } finally {
+      fill.done();
+    }
+  });
+  // A render that never reached onSend (the visitor left, an error before it) frees its followers.
+  app.addHook("onResponse", async (request) => request.pageCacheFill?.done());
+  app.addHook("onRequestAbort", async (request) => request.pageCacheFill?.done());
+}
+
+function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+  reply.shareScripts(entry.scriptHashes);
+  reply.type("text/html; charset=utf-8");
+  if (request.headers["if-none-match"] === entry.etag) {
+    reply.headers(entryHeaders(entry));
+    return reply.code(304).send();
+  }
+  return reply.send(encoded(request, reply, entry));
+}
+
+const entryHeaders = (entry: Entry) => ({
+  etag: entry.etag,
+  // Browsers ask again each time and get a 304 when nothing changed; a shared cache keeps it
+  // apart from a signed-in visitor's page.
+  "cache-control": "no-cache",
+  vary: "accept-encoding, cookie",
+});
+
+/** The entry's bytes in the form the browser accepts, with the headers that go with them. */
+function encoded(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer {
+  reply.headers(entryHeaders(entry));
+  const accepted = request.headers["accept-encoding"] ?? "";
+  if (/\bbr\b/.test(accepted)) {
+    reply.header("content-encoding", "br");
+    return entry.br;
+  }
+  if (/\bgzip\b/.test(accepted)) {
+    reply.header("content-encoding", "gzip");
+    return entry.gzip;
+  }
+  return entry.body;
+}
+
+/** A rendered page's whole text, whatever form the renderer handed it in. */
+async function readAll(payload: unknown): Promise<string | null> {
+  if (typeof payload === "string") return payload;
+  if (Buffer.isBuffer(payload)) return payload.toString("utf8");
+  if (payload instanceof Readable) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    return Buffer.concat(chunks).toString("utf8");
+  }
+  return null;
+}
