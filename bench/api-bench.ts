@@ -6,6 +6,7 @@
  *   DATABASE_URL=postgres://… npm run bench         PGlite, then PostgreSQL
  *   npm run bench -- --postgres                     the same, with postgres://postgres@127.0.0.1:5432/test
  *   npm run bench -- --db postgres --duration 5     options: see --help
+ *   npm run bench -- --crowd                        the crowd benchmark instead (crowd-bench.ts)
  *
  * Every server runs in a child process on 127.0.0.1, and so does each autocannon run
  * (load.ts, a new process each time): this process only orchestrates.
@@ -24,6 +25,12 @@ import type { Recorded } from "./bare-server.ts";
 import type { LoadOptions, LoadResult } from "./load.ts";
 import type { ChildMessage, ParentMessage, Replay, SqlTiming } from "./protocol.ts";
 
+// `--crowd`: the crowd benchmark of issue 14 (pages, a mix, 200 connections), its own options.
+if (process.argv.slice(2).includes("--crowd")) {
+  const { crowdBench } = await import("./crowd-bench.ts");
+  process.exit(await crowdBench(process.argv.slice(2).filter((a) => a !== "--crowd")));
+}
+
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(HERE);
 const RESULTS = path.join(HERE, "results");
@@ -32,6 +39,8 @@ const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
 // ---------------------------------------------------------------- options
 
 const HELP = `Usage: npm run bench -- [options]
+  --crowd              the crowd benchmark instead (anonymous pages and a mix at 200
+                       connections, page cache on and off): npm run bench -- --crowd --help
   --db <list>          pglite, postgres or pglite,postgres (default: pglite, plus postgres
                        when DATABASE_URL is set or --postgres is given)
   --postgres           also run on PostgreSQL; DATABASE_URL or ${DEFAULT_POSTGRES}

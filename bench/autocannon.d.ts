@@ -1,6 +1,23 @@
-/** The part of autocannon (which ships no types) that api-bench.ts uses. */
+/** The part of autocannon (which ships no types) that the benches use. */
 declare module "autocannon" {
   import type { EventEmitter } from "node:events";
+
+  /** One request of a sequence (`requests`): each connection goes through them in a loop. */
+  export interface Request {
+    method?: "GET" | "POST";
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+
+  /** A connection. */
+  export interface Client extends EventEmitter {
+    requestIterator: {
+      /** The request being sent, or (with pipelining 1, in a `response` listener) just answered. */
+      currentRequest: Request;
+      setRequests(requests: Request[]): void;
+    };
+  }
 
   export interface Options {
     url: string;
@@ -13,6 +30,10 @@ declare module "autocannon" {
     timeout?: number;
     /** Replaces `[<id>]` in each request with a new unique id. */
     idReplacement?: boolean;
+    /** A sequence instead of one request (paths relative to `url`'s origin). */
+    requests?: Request[];
+    /** Called once per connection, when it is made. */
+    setupClient?: (client: Client) => void;
   }
 
   export interface Result {

@@ -1,7 +1,8 @@
 /**
- * Child process of api-bench.ts: the baseline. A bare node:http server that answers each
- * benchmarked request with the exact bytes the real app answered (status, content-type, body),
- * read from the JSON file named by argv[2]. It reads the request body like the app does, and
+ * Child process of api-bench.ts and crowd-bench.ts: the baseline. A bare node:http server that
+ * answers each benchmarked request with the exact bytes the real app answered (status,
+ * content-type, body, and the extra headers recorded with it, e.g. content-encoding, etag and
+ * vary of a page), read from the JSON file named by argv[2]. It reads the request body like the app does, and
  * does nothing else: the gap between the two is our framework and database work.
  */
 import { readFileSync } from "node:fs";
@@ -15,6 +16,8 @@ export interface Recorded {
   status: number;
   contentType: string;
   bodyBase64: string;
+  /** Other headers sent with these bytes (lower-case names), e.g. content-encoding, etag, vary. */
+  headers?: Record<string, string>;
 }
 
 const file = process.argv[2];
@@ -24,7 +27,7 @@ const recorded = JSON.parse(readFileSync(file, "utf8")) as Recorded[];
 const answers = new Map(
   recorded.map((r) => {
     const body = Buffer.from(r.bodyBase64, "base64");
-    const headers = { "content-type": r.contentType, "content-length": String(body.length) };
+    const headers = { ...r.headers, "content-type": r.contentType, "content-length": String(body.length) };
     return [`${r.method} ${r.url}`, { status: r.status, headers, body }];
   }),
 );

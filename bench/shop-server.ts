@@ -1,20 +1,41 @@
 /**
- * The shop as a customer gets it, for page benchmarks: a fresh temporary DATA_DIR, the demo
- * catalogue (seed-cli.ts, with its pictures), then the production server (server.ts with the
- * storefront build, NODE_ENV=production) on 127.0.0.1 and a free port. Same steps as
- * e2e/serve.ts, but always on the embedded database, and stoppable from the calling process.
+ * The shop as a customer gets it, for page and crowd benchmarks: a fresh temporary DATA_DIR,
+ * the demo catalogue (seed-cli.ts, with its pictures), then the production server (server.ts
+ * with the storefront build, NODE_ENV=production) on 127.0.0.1 and a free port. Same steps as
+ * e2e/serve.ts, stoppable from the calling process. On the embedded database by default
+ * (`DATABASE_URL` is ignored on purpose); with `postgresUrl`, on a new PostgreSQL database
+ * `shop_bench_<random>` next to that URL's, dropped `WITH (FORCE)` on stop.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
+
+export type ShopServerOptions = {
+  /** Run on a fresh PostgreSQL database made next to this URL's (not on PGlite). */
+  postgresUrl?: string;
+  /** Added to the server's environment (not the seeding's), e.g. `PAGE_CACHE: "off"`. */
+  env?: Record<string, string>;
+};
 
 export type ShopServer = {
   /** Seeds the catalogue and starts the server; resolves with its base URL once it answers. */
   start: () => Promise<string>;
-  /** Ends the seeding or the server (SIGTERM, then SIGKILL after 15 s) and removes the folder. */
+  /**
+   * Stops the server and starts it again on the same data (no new seeding) with `env` added
+   * to the options' (a key set to undefined is removed); resolves with its new base URL.
+   */
+  restart: (env?: Record<string, string | undefined>) => Promise<string>;
+  /**
+   * Ends the seeding or the server (SIGTERM, then SIGKILL after 15 s), drops the PostgreSQL
+   * database and removes the folder.
+   */
   stop: () => Promise<void>;
+  /** The database, once started: "PGlite in /tmp/…" or the PostgreSQL database's name. */
+  database: () => string;
 };
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -51,39 +72,42 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
   throw new Error(`the server did not answer ${url}/api/health within ${timeoutMs / 1000} s`);
 }
 
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
 /** A fresh temporary data folder now; nothing runs until `start()`. Call `stop()` in any case. */
-export function shopServer(log: (line: string) => void = () => {}): ShopServer {
+export function shopServer(log: (line: string) => void = () => {}, options: ShopServerOptions = {}): ShopServer {
   const dataDir = mkdtempSync(path.join(tmpdir(), "shop-pages-bench-"));
   let child: ChildProcess | undefined;
   let stopped = false;
+  let databaseUrl: string | undefined;
+  let databaseName = `PGlite in ${dataDir}`;
+  let dropDatabase = async () => {};
 
-  const start = async () => {
-    const port = await freePort();
+  const baseEnv = (): Record<string, string | undefined> => {
     const env: Record<string, string | undefined> = {
       ...process.env,
       DATA_DIR: dataDir,
-      PORT: String(port),
       HOST: "127.0.0.1",
       NODE_ENV: "production",
       LOG_LEVEL: "warn",
       ADMIN_PASSWORD: "bench-motdepasse",
     };
-    // Always a fresh embedded database: never seed into a PostgreSQL the shell points at.
+    // A fresh embedded database, or the fresh PostgreSQL one: never seed into a database the
+    // shell points at.
     delete env.DATABASE_URL;
-    log(`Seeding the demo catalogue in ${dataDir} (about a minute: its pictures are drawn)…`);
-    child = spawn(process.execPath, ["apps/server/src/db/seed-cli.ts"], { cwd: root, env, stdio: "inherit" });
-    const seeded = await exited(child);
-    if (stopped) throw new Error("stopped");
-    if (seeded !== 0) throw new Error(`seeding failed (exit code ${seeded})`);
-    child = spawn(process.execPath, ["apps/server/src/server.ts"], { cwd: root, env, stdio: "inherit" });
-    const url = `http://127.0.0.1:${port}`;
-    await waitForHealth(url, child, 60_000);
-    log(`Server ready on ${url}`);
-    return url;
+    if (databaseUrl) env.DATABASE_URL = databaseUrl;
+    return env;
   };
 
-  const stop = async () => {
-    stopped = true;
+  const stopServer = async () => {
     const running = child;
     if (running && running.exitCode === null && running.signalCode === null) {
       running.kill("SIGTERM");
@@ -91,8 +115,57 @@ export function shopServer(log: (line: string) => void = () => {}): ShopServer {
       await exited(running);
       clearTimeout(killer);
     }
+  };
+
+  const startServer = async (extra: Record<string, string | undefined>) => {
+    const port = await freePort();
+    const env: Record<string, string | undefined> = { ...baseEnv(), ...options.env, ...extra, PORT: String(port) };
+    for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
+    child = spawn(process.execPath, ["apps/server/src/server.ts"], { cwd: root, env, stdio: "inherit" });
+    const url = `http://127.0.0.1:${port}`;
+    await waitForHealth(url, child, 60_000);
+    log(`Server ready on ${url}`);
+    return url;
+  };
+
+  const start = async () => {
+    if (options.postgresUrl) {
+      const name = `shop_bench_${randomBytes(6).toString("hex")}`;
+      await adminQuery(options.postgresUrl, `CREATE DATABASE ${name}`);
+      const admin = options.postgresUrl;
+      dropDatabase = async () => {
+        dropDatabase = async () => {};
+        await adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      };
+      const url = new URL(options.postgresUrl);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      databaseName = name;
+    }
+    log(`Seeding the demo catalogue into ${databaseName} (about a minute: its pictures are drawn)…`);
+    child = spawn(process.execPath, ["apps/server/src/db/seed-cli.ts"], {
+      cwd: root,
+      env: baseEnv(),
+      stdio: "inherit",
+    });
+    const seeded = await exited(child);
+    if (stopped) throw new Error("stopped");
+    if (seeded !== 0) throw new Error(`seeding failed (exit code ${seeded})`);
+    return startServer({});
+  };
+
+  const restart = async (env: Record<string, string | undefined> = {}) => {
+    await stopServer();
+    if (stopped) throw new Error("stopped");
+    return startServer(env);
+  };
+
+  const stop = async () => {
+    stopped = true;
+    await stopServer();
+    await dropDatabase().catch((e: unknown) => log(`could not drop the bench database: ${String(e)}`));
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  return { start, stop };
+  return { start, restart, stop, database: () => databaseName };
 }

@@ -1,0 +1,931 @@
+/**
+ * `npm run bench -- --crowd`: a crowd from a WhatsApp promotion (issue 14 §2), against the
+ * production build of the shop on the demo catalogue. See bench/README.md and
+ * docs/performance.md.
+ *
+ * (a) Each anonymous page (home, a product, a category, a search), requested like a phone
+ *     (`accept-encoding: br, gzip`) over 200 connections, against the app and against a bare
+ *     node:http server answering the app's exact bytes and headers: ≥ 0.5 × the bare server's
+ *     req/s and p99 < 50 ms.
+ * (b) A mix at 200 connections: anonymous pages, catalogue API reads and signed-in customers
+ *     reading and changing their cart, three autocannon processes at once: 0 errors, 0
+ *     time-outs, p99 < 250 ms on PostgreSQL; on PGlite 0 errors, its p99 reported.
+ *
+ * Both with the page cache ("on") and without it (`PAGE_CACHE=off`, "before"), on the same
+ * seeded database, in one run. Every server and every autocannon run is a child process.
+ */
+import { type ChildProcess, execFileSync, fork } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import pg from "pg";
+import type { Recorded } from "./bare-server.ts";
+import type { LoadOptions, LoadRequest, LoadResult, TagResult } from "./load.ts";
+import { type ShopServer, shopServer } from "./shop-server.ts";
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.dirname(HERE);
+const RESULTS = path.join(HERE, "results");
+const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
+
+const HELP = `Usage: npm run bench -- --crowd [options]
+  --db <list>           pglite, postgres or pglite,postgres (default: pglite, plus postgres
+                        when DATABASE_URL is set or --postgres is given)
+  --postgres            also run on PostgreSQL; DATABASE_URL or ${DEFAULT_POSTGRES}
+  --duration <s>        (a) measured seconds per page and server (default 10)
+  --warmup <s>          unmeasured seconds before each measurement, (a) and (b) (default 2)
+  --mix-duration <s>    (b) measured seconds of the mix (default 30)
+  --connections <n>     concurrent connections (default 200); the mix gives half to pages,
+                        a quarter to the catalogue API, a quarter to signed-in carts
+  --customers <n>       signed-in customers of the mix, one per cart connection in turn
+                        (default: as many as cart connections)
+  --no-page-cache       only the baseline: the server started with PAGE_CACHE=off
+  --page-cache-only     only with the page cache (default: both, "on" then "off (before)")
+  --parts <list>        pages, mix or pages,mix (default)
+  --pages <list>        some of home,product,category,search (default all)`;
+
+// ---------------------------------------------------------------- options
+
+type DbKind = "pglite" | "postgres";
+type Mode = "on" | "off";
+type PageKey = "home" | "product" | "category" | "search";
+const PAGE_KEYS: PageKey[] = ["home", "product", "category", "search"];
+
+const RATIO_TARGET = 0.5;
+const PAGE_P99_MS = 50;
+const MIX_P99_MS = 250;
+/** What a phone sends (Chromium on Android also offers zstd, which the shop does not use). */
+const PHONE = { "accept-encoding": "br, gzip" };
+
+interface Settings {
+  kinds: DbKind[];
+  postgresUrl: string;
+  duration: number;
+  warmup: number;
+  mixDuration: number;
+  connections: number;
+  customers: number | undefined;
+  modes: Mode[];
+  parts: { pages: boolean; mix: boolean };
+  pages: PageKey[];
+}
+
+function settings(argv: string[]): Settings | number {
+  let values: ReturnType<typeof parse>["values"];
+  function parse() {
+    return parseArgs({
+      args: argv,
+      options: {
+        db: { type: "string" },
+        postgres: { type: "boolean", default: false },
+        duration: { type: "string", default: "10" },
+        warmup: { type: "string", default: "2" },
+        "mix-duration": { type: "string", default: "30" },
+        connections: { type: "string", default: "200" },
+        customers: { type: "string" },
+        "no-page-cache": { type: "boolean", default: false },
+        "page-cache-only": { type: "boolean", default: false },
+        parts: { type: "string", default: "pages,mix" },
+        pages: { type: "string", default: PAGE_KEYS.join(",") },
+        help: { type: "boolean", default: false },
+      },
+    });
+  }
+  try {
+    values = parse().values;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
+    return 2;
+  }
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const problems: string[] = [];
+  const bounded = (name: string, raw: string | undefined, min: number, max: number) => {
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < min || n > max)
+      problems.push(`--${name} must be a number between ${min} and ${max}`);
+    return n;
+  };
+  const kinds = (values.db ?? (process.env.DATABASE_URL || values.postgres ? "pglite,postgres" : "pglite"))
+    .split(",")
+    .map((k) => k.trim());
+  for (const k of kinds) if (k !== "pglite" && k !== "postgres") problems.push(`--db: unknown database ${k}`);
+  const parts = values.parts.split(",").map((p) => p.trim());
+  for (const p of parts) if (p !== "pages" && p !== "mix") problems.push(`--parts: unknown part ${p}`);
+  const pages = values.pages.split(",").map((p) => p.trim());
+  for (const p of pages) if (!PAGE_KEYS.includes(p as PageKey)) problems.push(`--pages: unknown page ${p}`);
+  if (values["no-page-cache"] && values["page-cache-only"])
+    problems.push("--no-page-cache and --page-cache-only exclude each other");
+  const connections = Math.round(bounded("connections", values.connections, 4, 1000));
+  const result: Settings = {
+    kinds: kinds as DbKind[],
+    postgresUrl: process.env.DATABASE_URL || DEFAULT_POSTGRES,
+    duration: bounded("duration", values.duration, 1, 600),
+    warmup: bounded("warmup", values.warmup, 0, 60),
+    mixDuration: bounded("mix-duration", values["mix-duration"], 1, 600),
+    connections,
+    customers: values.customers === undefined ? undefined : Math.round(bounded("customers", values.customers, 1, 1000)),
+    modes: values["no-page-cache"] ? ["off"] : values["page-cache-only"] ? ["on"] : ["on", "off"],
+    parts: { pages: parts.includes("pages"), mix: parts.includes("mix") },
+    pages: pages as PageKey[],
+  };
+  if (problems.length) {
+    console.error(`${problems.join("\n")}\n\n${HELP}`);
+    return 2;
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------- child processes
+
+const children = new Set<ChildProcess>();
+const shops = new Set<ShopServer>();
+
+function killChildren() {
+  for (const c of children) c.kill("SIGKILL");
+}
+
+/** The bare server, answering the recorded bytes. */
+async function startBare(file: string): Promise<{ port: number; stop: () => Promise<void> }> {
+  const proc = fork(path.join(HERE, "bare-server.ts"), [file], {
+    env: { PATH: process.env.PATH },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  children.add(proc);
+  const gone = new Promise<void>((resolve) =>
+    proc.once("exit", () => {
+      children.delete(proc);
+      resolve();
+    }),
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    proc.once("message", (m: { type: string; port: number }) => resolve(m.port));
+    proc.once("exit", (code) => reject(new Error(`bare-server.ts exited (${code})`)));
+  });
+  return {
+    port,
+    async stop() {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      proc.send({ type: "stop" });
+      const timer = setTimeout(() => proc.kill("SIGKILL"), 10_000);
+      await gone;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** A load.ts process: `go()` starts it (at once without `waitForGo`), `result` is its answer. */
+function loadProcess(options: LoadOptions): { loaded: Promise<void>; go: () => void; result: Promise<LoadResult> } {
+  const proc = fork(path.join(HERE, "load.ts"), [JSON.stringify(options)], {
+    env: { PATH: process.env.PATH },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  children.add(proc);
+  let onLoaded = () => {};
+  const loaded = new Promise<void>((resolve) => {
+    onLoaded = resolve;
+  });
+  const result = new Promise<LoadResult>((resolve, reject) => {
+    let answer: LoadResult | undefined;
+    proc.on("message", (m: LoadResult | { type: "loaded" }) => {
+      if ("type" in m) onLoaded();
+      else answer = m;
+    });
+    proc.once("exit", (code) => {
+      children.delete(proc);
+      onLoaded();
+      if (answer) resolve(withNaN(answer));
+      else reject(new Error(`load.ts exited (${code}) without a result`));
+    });
+  });
+  return { loaded, go: () => proc.send({ type: "go" }), result };
+}
+
+/** JSON turns NaN (a percentile of no answers) into null: back to NaN. */
+function withNaN(r: LoadResult): LoadResult {
+  const n = (x: number | null) => (typeof x === "number" ? x : Number.NaN);
+  const byTag = r.byTag
+    ? Object.fromEntries(Object.entries(r.byTag).map(([k, t]) => [k, { ...t, p50: n(t.p50), p99: n(t.p99) }]))
+    : undefined;
+  return { ...r, p50: n(r.p50), p99: n(r.p99), ...(byTag ? { byTag } : {}) };
+}
+
+/** One autocannon run of one page: a new process each time (see load.ts). */
+function loadPage(base: string, pagePath: string, connections: number, seconds: number): Promise<LoadResult> {
+  return loadProcess({
+    url: base + pagePath,
+    method: "GET",
+    headers: PHONE,
+    connections,
+    seconds,
+    idReplacement: false,
+  }).result;
+}
+
+// ---------------------------------------------------------------- HTTP
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** One request with node:http, which (unlike fetch) gives the bytes as sent: still compressed. */
+function raw(
+  base: string,
+  urlPath: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      base + urlPath,
+      {
+        method: init.method ?? "GET",
+        headers: { ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const headers: Record<string, string> = {};
+          for (const [k, v] of Object.entries(res.headers)) {
+            if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v;
+          }
+          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+        });
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(init.body);
+  });
+}
+
+async function json<T>(
+  base: string,
+  urlPath: string,
+  init: Parameters<typeof raw>[2] = {},
+): Promise<{ status: number; body: T }> {
+  const answer = await raw(base, urlPath, init);
+  const text = decode(answer).toString("utf8");
+  try {
+    return { status: answer.status, body: JSON.parse(text) as T };
+  } catch {
+    throw new Error(`${init.method ?? "GET"} ${urlPath}: HTTP ${answer.status}, not JSON: ${text.slice(0, 200)}`);
+  }
+}
+
+function decode(answer: RawAnswer): Buffer {
+  const encoding = answer.headers["content-encoding"];
+  if (encoding === "br") return brotliDecompressSync(answer.body);
+  if (encoding === "gzip") return gunzipSync(answer.body);
+  return answer.body;
+}
+
+/** The headers the bare server sends again with the bytes (content-type apart). */
+const REPLAYED = ["content-encoding", "etag", "vary"] as const;
+
+// ---------------------------------------------------------------- the shop's data
+
+interface Page {
+  key: PageKey;
+  label: string;
+  path: string;
+}
+
+async function pagesOf(base: string, keys: PageKey[]): Promise<{ pages: Page[]; productIds: string[] }> {
+  const categoryProducts = await json<{ data?: { _id: string }[] }>(base, "/api/get-categoryProduct");
+  const first = categoryProducts.body.data?.[0]?._id;
+  if (categoryProducts.status !== 200 || !first) throw new Error("GET /api/get-categoryProduct gave no product");
+  const list = await json<{ data?: { _id: string }[] }>(base, "/api/get-product");
+  const productIds = (list.body.data ?? []).map((p) => p._id);
+  const all: Page[] = [
+    { key: "home", label: "Home `/`", path: "/" },
+    { key: "product", label: "Product `/product/{id}`", path: `/product/${first}` },
+    {
+      key: "category",
+      label: "Category `/product-category?category=SAMSUNG`",
+      path: "/product-category?category=SAMSUNG",
+    },
+    { key: "search", label: "Search `/search?q=iphone`", path: "/search?q=iphone" },
+  ];
+  return {
+    pages: all.filter((p) => keys.includes(p.key)),
+    productIds: [first, ...productIds.filter((id) => id !== first)],
+  };
+}
+
+interface Customer {
+  email: string;
+  token: string;
+  /** The cart line whose quantity the mix changes. */
+  lineId: string;
+  lines: number;
+}
+
+/** Signs up and in `count` customers, each with two products in their cart, a few at a time. */
+async function makeCustomers(base: string, count: number, productIds: string[], tag: string): Promise<Customer[]> {
+  const customers: Customer[] = [];
+  const one = async (i: number): Promise<Customer> => {
+    const email = `crowd-${tag}-${i}@bench.example`;
+    const password = "bench-motdepasse";
+    const up = await json<unknown>(base, "/api/signup", {
+      method: "POST",
+      body: JSON.stringify({ name: `Client ${i}`, email, password, confirmPassword: password, profilePic: "" }),
+    });
+    if (up.status !== 201) throw new Error(`sign-up of ${email}: HTTP ${up.status} ${JSON.stringify(up.body)}`);
+    const signIn = await json<{ data?: string }>(base, "/api/signin", {
+      method: "POST",
+      body: JSON.stringify({ email, password }),
+    });
+    const token = signIn.body.data;
+    if (signIn.status !== 200 || !token) throw new Error(`sign-in of ${email}: HTTP ${signIn.status}`);
+    const auth = { authorization: `Bearer ${token}` };
+    const lineIds: string[] = [];
+    // Two products from the catalogue, different for neighbouring customers; sold-out ones are refused (409).
+    for (let k = 0; lineIds.length < 2 && k < productIds.length; k++) {
+      const productId = productIds[(i * 2 + k) % productIds.length];
+      const added = await json<{ data?: { _id: string } }>(base, "/api/addtocart", {
+        method: "POST",
+        headers: auth,
+        body: JSON.stringify({ productId }),
+      });
+      if (added.status === 201 && added.body.data) lineIds.push(added.body.data._id);
+      else if (added.status !== 409) throw new Error(`add to cart for ${email}: HTTP ${added.status}`);
+    }
+    const lineId = lineIds[0];
+    if (!lineId) throw new Error(`no product could be added to ${email}'s cart`);
+    return { email, token, lineId, lines: lineIds.length };
+  };
+  for (let i = 0; i < count; i += 5) {
+    customers.push(...(await Promise.all(Array.from({ length: Math.min(5, count - i) }, (_, k) => one(i + k)))));
+  }
+  return customers;
+}
+
+// ---------------------------------------------------------------- (a) pages
+
+interface PageRow {
+  mode: Mode;
+  key: PageKey;
+  label: string;
+  path: string;
+  /** Bytes sent (compressed) and the HTML they hold. */
+  bytes: number;
+  htmlBytes: number;
+  encoding: string;
+  etag: boolean;
+  app: LoadResult;
+  bare: LoadResult;
+  ratio: number;
+  meets: boolean;
+  /** What makes the row invalid (wrong status, a cookie, a failed bare server…). */
+  problems: string[];
+  /** Worth knowing, not a failure (e.g. two answers in a row differ: a nonce). */
+  notes: string[];
+}
+
+async function recordPages(base: string, pages: Page[]) {
+  const recorded: Recorded[] = [];
+  const rows: Omit<PageRow, "app" | "bare" | "ratio" | "meets" | "mode">[] = [];
+  for (const page of pages) {
+    // Once to fill whatever cache there is, then the answer kept, then once more to compare.
+    await raw(base, page.path, { headers: PHONE });
+    const a = await raw(base, page.path, { headers: PHONE });
+    const b = await raw(base, page.path, { headers: PHONE });
+    const problems: string[] = [];
+    const notes: string[] = [];
+    if (a.status !== 200) problems.push(`status ${a.status}`);
+    if (a.headers["set-cookie"]) problems.push("the anonymous page sets a cookie");
+    if (!a.body.equals(b.body)) notes.push("two answers in a row differ");
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED) {
+      const value = a.headers[name];
+      if (value !== undefined) headers[name] = value;
+    }
+    recorded.push({
+      method: "GET",
+      url: page.path,
+      status: a.status,
+      contentType: a.headers["content-type"] ?? "",
+      bodyBase64: a.body.toString("base64"),
+      headers,
+    });
+    rows.push({
+      key: page.key,
+      label: page.label,
+      path: page.path,
+      bytes: a.body.length,
+      htmlBytes: decode(a).length,
+      encoding: a.headers["content-encoding"] ?? "identity",
+      etag: a.headers.etag !== undefined,
+      problems,
+      notes,
+    });
+  }
+  return { recorded, rows };
+}
+
+async function measurePages(s: Settings, base: string, mode: Mode, pages: Page[], tmp: string) {
+  const { recorded, rows } = await recordPages(base, pages);
+  const file = path.join(tmp, `pages-${mode}.json`);
+  await writeFile(file, JSON.stringify(recorded));
+  const bare = await startBare(file);
+  const bareBase = `http://127.0.0.1:${bare.port}`;
+  const out: PageRow[] = [];
+  try {
+    for (const row of rows) {
+      process.stdout.write(`   ${row.label}: app… `);
+      if (s.warmup > 0) await loadPage(base, row.path, s.connections, s.warmup);
+      const app = await loadPage(base, row.path, s.connections, s.duration);
+      const after = await raw(base, row.path, { headers: PHONE });
+      if (after.status !== 200) row.problems.push(`status ${after.status} after the run`);
+      process.stdout.write(`${int(app.rps)} req/s, p99 ${f1(app.p99)} ms${failures(app)}; bare… `);
+      if (s.warmup > 0) await loadPage(bareBase, row.path, s.connections, s.warmup);
+      const bareResult = await loadPage(bareBase, row.path, s.connections, s.duration);
+      console.log(`${int(bareResult.rps)} req/s, p99 ${f1(bareResult.p99)} ms${failures(bareResult)}`);
+      if (app.non2xx) row.problems.push(`app: ${app.non2xx} non-2xx answers (${statusList(app)})`);
+      if (bareResult.non2xx || bareResult.errors || bareResult.timeouts)
+        row.problems.push(
+          `bare: ${bareResult.non2xx} non-2xx, ${bareResult.errors} errors, ${bareResult.timeouts} timeouts`,
+        );
+      const ratio = app.rps / bareResult.rps;
+      out.push({
+        ...row,
+        mode,
+        app,
+        bare: bareResult,
+        ratio,
+        meets:
+          row.problems.length === 0 &&
+          app.errors === 0 &&
+          app.timeouts === 0 &&
+          ratio >= RATIO_TARGET &&
+          app.p99 < PAGE_P99_MS,
+      });
+    }
+  } finally {
+    await bare.stop();
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- (b) the mix
+
+type GroupKey = "pages" | "api" | "cart";
+
+interface MixGroup {
+  key: GroupKey;
+  label: string;
+  connections: number;
+  result: LoadResult;
+}
+
+interface MixRun {
+  mode: Mode;
+  seconds: number;
+  customers: number;
+  groups: MixGroup[];
+  all: { rps: number; p50: number; p99: number; requests: number; errors: number; timeouts: number; non2xx: number };
+  meets: boolean;
+  /** PostgreSQL: errors, time-outs, p99; PGlite: errors (p99 reported). */
+  target: string;
+}
+
+function mixGroups(connections: number, pages: Page[], productId: string, customers: Customer[]) {
+  const pageConnections = Math.round(connections / 2);
+  const apiConnections = Math.round(connections / 4);
+  const cartConnections = connections - pageConnections - apiConnections;
+  const pageRequests: LoadRequest[] = pages.map((p) => ({
+    tag: `page ${p.key}`,
+    method: "GET",
+    path: p.path,
+    headers: PHONE,
+  }));
+  const apiRequests: LoadRequest[] = [
+    { tag: "api get-product", method: "GET", path: "/api/get-product", headers: PHONE },
+    {
+      tag: "api category-product",
+      method: "POST",
+      path: "/api/category-product",
+      headers: PHONE,
+      body: JSON.stringify({ category: "SAMSUNG" }),
+    },
+    {
+      tag: "api product-details",
+      method: "POST",
+      path: "/api/product-details",
+      headers: PHONE,
+      body: JSON.stringify({ productId }),
+    },
+    { tag: "api search", method: "GET", path: "/api/search?q=iphone", headers: PHONE },
+  ];
+  // Each cart connection is one customer (in turn): reads the cart, sets a quantity, reads, sets it back.
+  const perCustomer: LoadRequest[][] = customers.map((c) => {
+    const headers = { ...PHONE, authorization: `Bearer ${c.token}` };
+    const update = (quantity: number): LoadRequest => ({
+      tag: "cart update-cart-product",
+      method: "POST",
+      path: "/api/update-cart-product",
+      headers,
+      body: JSON.stringify({ _id: c.lineId, quantity }),
+    });
+    const view: LoadRequest = { tag: "cart view-card-product", method: "GET", path: "/api/view-card-product", headers };
+    return [view, update(2), view, update(1)];
+  });
+  return [
+    {
+      key: "pages" as const,
+      label: "Anonymous pages (4, in turn)",
+      connections: pageConnections,
+      requests: pageRequests,
+    },
+    {
+      key: "api" as const,
+      label: "Catalogue API (4 reads, in turn)",
+      connections: apiConnections,
+      requests: apiRequests,
+    },
+    {
+      key: "cart" as const,
+      label: `Signed-in carts (${customers.length} customers: view, update)`,
+      connections: cartConnections,
+      perConnection: perCustomer,
+    },
+  ].filter((g) => g.connections > 0);
+}
+
+async function runMix(
+  base: string,
+  groups: ReturnType<typeof mixGroups>,
+  seconds: number,
+  keepLatencies: boolean,
+): Promise<MixGroup[]> {
+  const processes = groups.map((g) =>
+    loadProcess({
+      url: base,
+      method: "GET",
+      connections: g.connections,
+      seconds,
+      idReplacement: false,
+      ...("requests" in g ? { requests: g.requests } : { perConnection: g.perConnection }),
+      waitForGo: true,
+      keepLatencies,
+    }),
+  );
+  // The three start together, once each has loaded autocannon.
+  await Promise.all(processes.map((p) => p.loaded));
+  for (const p of processes) p.go();
+  const results = await Promise.all(processes.map((p) => p.result));
+  return groups.map((g, i) => ({
+    key: g.key,
+    label: g.label,
+    connections: g.connections,
+    result: results[i] as LoadResult,
+  }));
+}
+
+const percentile = (sorted: Float64Array, p: number) =>
+  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0) : Number.NaN;
+
+async function measureMix(
+  s: Settings,
+  kind: DbKind,
+  base: string,
+  mode: Mode,
+  pages: Page[],
+  productIds: string[],
+  customerTag: string,
+): Promise<MixRun> {
+  const cartConnections = s.connections - Math.round(s.connections / 2) - Math.round(s.connections / 4);
+  const count = s.customers ?? cartConnections;
+  process.stdout.write(`   (b) signing up ${count} customers… `);
+  const customers = await makeCustomers(base, count, productIds, customerTag);
+  console.log("done");
+  const groups = mixGroups(s.connections, pages, productIds[0] as string, customers);
+  if (s.warmup > 0) {
+    process.stdout.write(`   (b) mix warm-up ${s.warmup} s… `);
+    await runMix(base, groups, s.warmup, false);
+    console.log("done");
+  }
+  process.stdout.write(`   (b) mix ${s.mixDuration} s… `);
+  const measured = await runMix(base, groups, s.mixDuration, true);
+  const merged = new Float64Array(measured.reduce((n, g) => n + (g.result.latencies?.length ?? 0), 0));
+  let offset = 0;
+  for (const g of measured) {
+    merged.set(g.result.latencies ?? [], offset);
+    offset += g.result.latencies?.length ?? 0;
+    delete g.result.latencies;
+  }
+  merged.sort();
+  const sum = (f: (r: LoadResult) => number) => measured.reduce((n, g) => n + f(g.result), 0);
+  const all = {
+    rps: sum((r) => r.rps),
+    p50: percentile(merged, 50),
+    p99: percentile(merged, 99),
+    requests: sum((r) => r.requests),
+    errors: sum((r) => r.errors - r.timeouts),
+    timeouts: sum((r) => r.timeouts),
+    non2xx: sum((r) => r.non2xx),
+  };
+  console.log(
+    `${all.rps.toFixed(0)} req/s, p99 ${all.p99.toFixed(1)} ms, ${all.errors + all.timeouts + all.non2xx} failed`,
+  );
+  const clean = all.errors === 0 && all.timeouts === 0 && all.non2xx === 0;
+  const meets = kind === "postgres" ? clean && all.p99 < MIX_P99_MS : clean;
+  const target =
+    kind === "postgres" ? `0 errors, 0 time-outs, p99 < ${MIX_P99_MS} ms` : "0 errors and 0 time-outs (p99 reported)";
+  return { mode, seconds: s.mixDuration, customers: customers.length, groups: measured, all, meets, target };
+}
+
+// ---------------------------------------------------------------- one database
+
+interface Run {
+  kind: DbKind;
+  database: string;
+  loadAverage: string;
+  seedSeconds: number;
+  pages: PageRow[];
+  mixes: MixRun[];
+}
+
+async function postgresVersion(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const res = await client.query<{ server_version: string }>("SHOW server_version");
+    return `PostgreSQL ${res.rows[0]?.server_version ?? "?"}`;
+  } finally {
+    await client.end();
+  }
+}
+
+function pgliteVersion(): string {
+  const file = path.join(ROOT, "node_modules/@electric-sql/pglite/package.json");
+  const version = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version : "?";
+  return `PGlite ${version} (on disk, in the app's process)`;
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+
+const modeEnv = (mode: Mode) => ({ PAGE_CACHE: mode });
+
+async function runOne(s: Settings, kind: DbKind): Promise<Run> {
+  const started = loadAverage();
+  const database = kind === "postgres" ? await postgresVersion(s.postgresUrl) : pgliteVersion();
+  const log = (line: string) => console.log(`   ${line}`);
+  const shop = shopServer(log, {
+    ...(kind === "postgres" ? { postgresUrl: s.postgresUrl } : {}),
+    env: {
+      // The customers of the mix sign up and in from 127.0.0.1, more than the 10 a minute allowed.
+      AUTH_RATE_LIMIT_MAX: "100000",
+      ...modeEnv(s.modes[0] ?? "on"),
+    },
+  });
+  shops.add(shop);
+  const tmp = await mkdtemp(path.join(os.tmpdir(), "shop-crowd-bench-"));
+  const run: Run = { kind, database, loadAverage: started, seedSeconds: 0, pages: [], mixes: [] };
+  try {
+    console.log(`\n== ${database}: seeding the demo catalogue and starting the production server…`);
+    const t0 = performance.now();
+    let base = await shop.start();
+    run.seedSeconds = (performance.now() - t0) / 1000;
+    if (kind === "postgres") run.database = `${database}, database ${shop.database()}`;
+    for (const [i, mode] of s.modes.entries()) {
+      if (i > 0) base = await shop.restart(modeEnv(mode));
+      console.log(`\n-- page cache ${mode === "on" ? "on" : "off (PAGE_CACHE=off, before)"}: ${base}`);
+      const { pages, productIds } = await pagesOf(base, s.pages);
+      if (s.parts.pages) run.pages.push(...(await measurePages(s, base, mode, pages, tmp)));
+      if (s.parts.mix) {
+        // Every page of the mix, whatever --pages says.
+        const mixPages = (await pagesOf(base, PAGE_KEYS)).pages;
+        for (const p of mixPages) await raw(base, p.path, { headers: PHONE });
+        const tag = `${kind}-${mode}-${randomBytes(3).toString("hex")}`;
+        run.mixes.push(await measureMix(s, kind, base, mode, mixPages, productIds, tag));
+      }
+    }
+    return run;
+  } finally {
+    await shop.stop();
+    shops.delete(shop);
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- report
+
+const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
+const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "–");
+const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–");
+const kb = (n: number) => (n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`);
+const modeLabel = (m: Mode) => (m === "on" ? "on" : "off (before)");
+const failures = (r: LoadResult) =>
+  r.errors || r.non2xx ? ` (${r.errors - r.timeouts} errors, ${r.timeouts} time-outs, ${r.non2xx} non-2xx)` : "";
+const waiting = (r: LoadResult) => (r.unanswered ? `${r.unanswered.count} (${int(r.unanswered.oldestMs)})` : "–");
+const statusList = (r: LoadResult) =>
+  Object.entries(r.statuses ?? {})
+    .map(([status, n]) => `${n} × ${status}`)
+    .join(", ");
+
+/** Requests still waiting when the run stopped, when the oldest had waited past the target. */
+function lateAtEnd(r: LoadResult, targetMs: number): string {
+  const u = r.unanswered;
+  return u && u.oldestMs >= targetMs
+    ? `${u.count} requests still waiting at the end, the oldest for ${int(u.oldestMs)} ms`
+    : "";
+}
+
+function pageVerdict(r: PageRow): string {
+  if (r.problems.length) return `❌ invalid: ${r.problems.join("; ")}`;
+  const misses: string[] = [];
+  if (r.ratio < RATIO_TARGET) misses.push(`ratio ${f2(r.ratio)} < ${RATIO_TARGET}`);
+  if (!(r.app.p99 < PAGE_P99_MS)) misses.push(`p99 ≥ ${PAGE_P99_MS} ms`);
+  if (r.app.timeouts) misses.push(`${r.app.timeouts} time-outs (10 s, not in p99)`);
+  if (r.app.errors - r.app.timeouts) misses.push(`${r.app.errors - r.app.timeouts} errors`);
+  const late = lateAtEnd(r.app, PAGE_P99_MS);
+  return `${r.meets ? "✅ yes" : `❌ no (${misses.join("; ")})`}${late ? `; ${late}` : ""}`;
+}
+
+function pagesTable(run: Run): string {
+  const lines = [
+    "| Page | Page cache | Sent (HTML) | App req/s | App p50 ms | App p99 ms | Bare req/s | Bare p50 ms | Bare p99 ms | App / bare | Target met |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|",
+  ];
+  for (const r of run.pages) {
+    const sent = `${kb(r.bytes)} ${r.encoding} (${kb(r.htmlBytes)})`;
+    lines.push(
+      `| ${r.label} | ${modeLabel(r.mode)} | ${sent} | ${int(r.app.rps)} | ${f2(r.app.p50)} | ${f2(r.app.p99)} | ${int(r.bare.rps)} | ${f2(r.bare.p50)} | ${f2(r.bare.p99)} | ${f2(r.ratio)} | ${pageVerdict(r)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function mixVerdict(m: MixRun): string {
+  const misses: string[] = [];
+  if (m.all.errors) misses.push(`${m.all.errors} errors`);
+  if (m.all.timeouts) misses.push(`${m.all.timeouts} time-outs`);
+  if (m.all.non2xx) misses.push(`${m.all.non2xx} non-2xx`);
+  if (m.target.includes("p99 <") && !(m.all.p99 < MIX_P99_MS)) misses.push(`p99 ≥ ${MIX_P99_MS} ms`);
+  return m.meets ? `✅ yes (${m.target})` : `❌ no: ${misses.join("; ")} (target: ${m.target})`;
+}
+
+function mixTable(run: Run): string {
+  const lines = [
+    "| Page cache | Group | Connections | req/s | p50 ms | p99 ms | Errors | Time-outs | Non-2xx | Waiting at the end (oldest ms) | Target met |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|",
+  ];
+  for (const m of run.mixes) {
+    for (const g of m.groups) {
+      const r = g.result;
+      const non2xx = r.non2xx ? `${r.non2xx} (${statusList(r)})` : "0";
+      lines.push(
+        `| ${modeLabel(m.mode)} | ${g.label} | ${g.connections} | ${int(r.rps)} | ${f2(r.p50)} | ${f2(r.p99)} | ${r.errors - r.timeouts} | ${r.timeouts} | ${non2xx} | ${waiting(r)} | |`,
+      );
+    }
+    const connections = m.groups.reduce((n, g) => n + g.connections, 0);
+    const count = m.groups.reduce((n, g) => n + (g.result.unanswered?.count ?? 0), 0);
+    const oldest = Math.max(0, ...m.groups.map((g) => g.result.unanswered?.oldestMs ?? 0));
+    lines.push(
+      `| ${modeLabel(m.mode)} | **All** | ${connections} | **${int(m.all.rps)}** | ${f2(m.all.p50)} | **${f2(m.all.p99)}** | ${m.all.errors} | ${m.all.timeouts} | ${m.all.non2xx} | ${count} (${int(oldest)}) | ${mixVerdict(m)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+function mixDetailTable(run: Run): string {
+  const lines = [
+    "| Page cache | Request | Answers (2xx) | req/s | p50 ms | p99 ms | Non-2xx |",
+    "|---|---|--:|--:|--:|--:|--:|",
+  ];
+  for (const m of run.mixes) {
+    for (const g of m.groups) {
+      for (const [tag, t] of Object.entries(g.result.byTag ?? {}) as [string, TagResult][]) {
+        lines.push(
+          `| ${modeLabel(m.mode)} | ${tag} | ${int(t.requests)} | ${int(t.requests / (g.result.elapsed ?? m.seconds))} | ${f2(t.p50)} | ${f2(t.p99)} | ${t.non2xx} |`,
+        );
+      }
+    }
+  }
+  return lines.join("\n");
+}
+
+/** Which code a result measured: the server's and the storefront's sources (tests left out). */
+function sourceFingerprint(): string {
+  const hash = createHash("sha256");
+  for (const dir of ["apps/server/src", "apps/web/app", "packages/shared/src"]) {
+    const files = readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
+      .filter((f) => /\.(ts|tsx|css|sql|json)$/.test(f) && !/\.test\.tsx?$/.test(f) && !/(^|\/)test\//.test(f))
+      .sort();
+    for (const f of files) hash.update(`${dir}/${f}\0`).update(readFileSync(path.join(ROOT, dir, f)));
+  }
+  return hash.digest("hex").slice(0, 12);
+}
+
+function machine() {
+  let commit = "?";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+    const dirty = execFileSync("git", ["status", "--porcelain", "--", "apps", "packages", "package-lock.json"], {
+      cwd: ROOT,
+      encoding: "utf8",
+    }).trim();
+    if (dirty) commit += " (with uncommitted changes to apps/ or packages/)";
+  } catch {}
+  return {
+    nproc: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model ?? "?",
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    loadAverage: loadAverage(),
+    commit,
+    sources: sourceFingerprint(),
+  };
+}
+
+function markdown(s: Settings, run: Run, m: ReturnType<typeof machine>, date: string, finishedLoad: string): string {
+  const notes = run.pages
+    .filter((r) => r.notes.length)
+    .map((r) => `- ${r.label}, page cache ${modeLabel(r.mode)}: ${r.notes.join("; ")}`);
+  const mixConnections = mixGroups(s.connections, [], "", []);
+  return `# Crowd benchmark (issue 14 §2) — ${run.database} — ${date}
+
+- Machine: ${m.nproc} CPUs (${m.cpu}), ${m.memoryGb} GB, ${m.os}; Node ${m.node}; commit ${m.commit}; sources ${m.sources}
+- Load average (1, 5, 15 min): ${run.loadAverage} when this database's run started, ${finishedLoad} when it ended
+- Server: the production build (\`apps/server/src/server.ts\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`) on the demo catalogue (seeded with its pictures; seeding and start ${f1(run.seedSeconds)} s), "page cache off" = the same server restarted with \`PAGE_CACHE=off\`
+- Requests like a phone: \`accept-encoding: br, gzip\`; autocannon, a new process per run, time-out 10 s (time-outs are not in p99); latencies are exact per request, of 2xx answers; requests still waiting when a run stops are in no figure: their number and the oldest one's wait are given
+- (a) ${s.connections} connections, ${s.warmup} s warm-up then ${s.duration} s per page and server; bare = node:http answering the app's bytes with its status, content-type, content-encoding, etag and vary. Target: app ≥ ${RATIO_TARGET} × bare req/s and p99 < ${PAGE_P99_MS} ms
+- (b) ${s.connections} connections for ${s.mixDuration} s (after ${s.warmup} s of warm-up), three autocannon processes started together: ${mixConnections.map((g) => `${g.connections} × ${g.key}`).join(", ")}. Target: ${run.kind === "postgres" ? `0 errors, 0 time-outs, p99 < ${MIX_P99_MS} ms` : "0 errors, 0 time-outs; p99 reported"}
+
+## (a) Anonymous pages
+
+${run.pages.length ? pagesTable(run) : "(not measured)"}
+${notes.length ? `\n${notes.join("\n")}\n` : ""}
+## (b) The mix
+
+${run.mixes.length ? `${mixTable(run)}\n\nPer request:\n\n${mixDetailTable(run)}` : "(not measured)"}
+`;
+}
+
+// ---------------------------------------------------------------- main
+
+export async function crowdBench(argv: string[]): Promise<number> {
+  const s = settings(argv);
+  if (typeof s === "number") return s;
+  if (!existsSync(path.join(ROOT, "apps/web/build/server/index.js"))) {
+    console.error("No storefront build: run `npm run build` first (the benchmark measures the production build).");
+    return 1;
+  }
+  process.on("exit", killChildren);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      killChildren();
+      const timer = setTimeout(() => process.exit(130), 20_000);
+      Promise.allSettled([...shops].map((shop) => shop.stop())).finally(() => {
+        clearTimeout(timer);
+        process.exit(130);
+      });
+    });
+  }
+  const m = machine();
+  console.log(
+    `Crowd bench: ${m.nproc} CPUs, Node ${m.node}, commit ${m.commit}, sources ${m.sources}, load average ${m.loadAverage}; ` +
+      `${s.connections} connections; pages ${s.warmup}+${s.duration} s, mix ${s.warmup}+${s.mixDuration} s; page cache ${s.modes.join(", ")}`,
+  );
+  const date = new Date().toISOString().slice(0, 10);
+  await mkdir(RESULTS, { recursive: true });
+  const started = performance.now();
+  let failed = false;
+  for (const kind of s.kinds) {
+    try {
+      const run = await runOne(s, kind);
+      const finishedLoad = loadAverage();
+      const md = markdown(s, run, m, date, finishedLoad);
+      const base = path.join(RESULTS, `${date}-crowd-${kind}`);
+      await writeFile(`${base}.md`, md);
+      await writeFile(
+        `${base}.json`,
+        `${JSON.stringify({ date, machine: m, settings: s, loadAverageAtEnd: finishedLoad, ...run }, null, 2)}\n`,
+      );
+      console.log(`\n${md}\nWritten: ${path.relative(ROOT, base)}.md and .json`);
+    } catch (error) {
+      failed = true;
+      console.error(`\n${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  }
+  console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+  return failed ? 1 : 0;
+}
