@@ -34,8 +34,8 @@ import { VariantPicker } from "../features/product/variant-picker";
 import { ApiError, api } from "../lib/api";
 import { fieldErrorsOf } from "../lib/form-values";
 import { telHref } from "../lib/format-phone";
+import type { loader as layoutLoader } from "../root";
 import type { Route } from "./+types/product";
-import type { loader as layoutLoader } from "./shop-layout";
 
 /** A malformed id (400) or an unknown one (404) is the same to a visitor: no such product. */
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
@@ -128,7 +128,7 @@ export function shouldRevalidate({
 const pageTitle = (product: ProductDetails) => `${product.productName} - ${product.brandName}`;
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
-  const shop = matches[1]?.loaderData?.shop;
+  const shop = matches[0]?.loaderData?.shop;
   // A client navigation has no product yet: the page sets its own <title> once it has one.
   if (!loaderData || loaderData.product instanceof Promise || !shop) return [{ title: "Détails du produit" }];
   const { product, origin } = loaderData;
@@ -209,7 +209,7 @@ function ProductView({
   const name = lineName(product.productName, variant?.label ?? "");
   const photos = photosOf(product.productImage, variant);
   const off = discountPercent(price, sellingPrice);
-  const session = useRouteLoaderData<typeof layoutLoader>("routes/shop-layout")?.session;
+  const session = useRouteLoaderData<typeof layoutLoader>("root")?.session;
   // A review just saved changes the stars at once.
   const reviewed = useReviewResult(product._id);
   const rating = reviewed?.ok ? reviewed.rating : product.rating;

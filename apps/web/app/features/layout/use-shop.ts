@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader } from "../../routes/shop-layout";
+import type { loader } from "../../root";
 
-/** The shop's identity (name, phone, WhatsApp, e-mail, address), loaded once by the layout. */
+/** The shop's identity (name, phone, WhatsApp, e-mail, address), loaded once by the root route. */
 export function useShop() {
-  return useRouteLoaderData<typeof loader>("routes/shop-layout")!.shop;
+  return useRouteLoaderData<typeof loader>("root")!.shop;
 }

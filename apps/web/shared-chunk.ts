@@ -1,0 +1,45 @@
+/**
+ * Which modules of the browser build go into the one shared chunk (vite.config.ts, decision 027):
+ * React, React DOM and React Router, and every module of the shop's own code (the web app
+ * outside its route files, and the shared package) that more than one route reaches. Code that
+ * one route alone uses stays in that route's file; the back-office's code, which only admins
+ * load (a browser test proves no storefront page carries it), never goes in.
+ */
+import { isEsmFacade } from "./esm-facades";
+
+interface ModuleGraph {
+  getModuleInfo(
+    id: string,
+  ): { isEntry: boolean; importers: readonly string[]; dynamicImporters: readonly string[] } | null;
+}
+
+const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/;
+const SHARED_PACKAGE = /packages[\\/]shared[\\/]src[\\/]/;
+const WEB_APP = /apps[\\/]web[\\/]app[\\/]/;
+const NOT_SHARED = /apps[\\/]web[\\/]app[\\/](routes[\\/]|root\.tsx|entry\.|features[\\/]admin[\\/])/;
+
+const isShopCode = (id: string) => SHARED_PACKAGE.test(id) || (WEB_APP.test(id) && !NOT_SHARED.test(id));
+
+/** The entries (route modules, the client entry) from which a module is imported, directly or not. */
+function entriesReaching(id: string, graph: ModuleGraph, memo: Map<string, Set<string>>): Set<string> {
+  const known = memo.get(id);
+  if (known) return known;
+  const found = new Set<string>();
+  memo.set(id, found); // a cycle adds nothing
+  const info = graph.getModuleInfo(id);
+  if (!info) return found;
+  if (info.isEntry) found.add(id);
+  for (const importer of [...info.importers, ...info.dynamicImporters])
+    for (const entry of entriesReaching(importer, graph, memo)) found.add(entry);
+  return found;
+}
+
+/** The name of the shared chunk for a module that belongs in it, null for any other. */
+export function sharedChunkName() {
+  const memo = new Map<string, Set<string>>();
+  return (id: string, graph: ModuleGraph): string | null => {
+    if (FRAMEWORK.test(id) || isEsmFacade(id)) return "framework";
+    if (isShopCode(id) && entriesReaching(id, graph, memo).size >= 2) return "framework";
+    return null;
+  };
+}
