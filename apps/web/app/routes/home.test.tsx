@@ -1,13 +1,13 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { describe, expect, it } from "vitest";
-import type { CategorySectionData } from "../features/catalog/category-section";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { HomeSections } from "../features/home/sections";
 import Home from "./home";
 
-function renderHome(sections: CategorySectionData[]) {
+function renderHome(sections: HomeSections["sections"], later: HomeSections["later"] = []) {
   const Stub = createRoutesStub([
     // The loader's answer as the page receives it; the component is the real one.
-    { path: "/", Component: Home as never, loader: () => ({ sections }), HydrateFallback: () => null },
+    { path: "/", Component: Home as never, loader: () => ({ home: { sections, later } }), HydrateFallback: () => null },
   ]);
   render(<Stub initialEntries={["/"]} />);
 }
@@ -24,6 +24,20 @@ const card = (n: number) => ({
 });
 
 describe("home page", () => {
+  // The later sections wait for the visitor to come near; here, never.
+  beforeEach(() => {
+    vi.stubGlobal(
+      "IntersectionObserver",
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it("says so when the shop has no product yet", async () => {
     renderHome([]);
     expect(await screen.findByText("Aucun produit disponible pour le moment.")).toBeTruthy();
@@ -38,5 +52,23 @@ describe("home page", () => {
     expect(await screen.findByRole("region", { name: "IPHONE 13" })).toBeTruthy();
     expect(screen.getByRole("region", { name: "SAMSUNG" }).textContent).toContain("1 / 2");
     expect(screen.queryByText("Aucun produit disponible pour le moment.")).toBeNull();
+  });
+
+  it("renders the first sections' cards, and the others' headings with skeletons until they load", async () => {
+    renderHome(
+      [{ category: "IPHONE 13", kind: "row", products: [card(1)], total: 1 }],
+      [
+        { category: "SAMSUNG", kind: "paged" },
+        { category: "IPHONE 12", kind: "row" },
+      ],
+    );
+    const later = await screen.findByRole("region", { name: "SAMSUNG" });
+    expect(later.getAttribute("aria-busy")).toBe("true");
+    expect(later.querySelectorAll("li")).toHaveLength(6);
+    expect(screen.getByRole("region", { name: "IPHONE 12" }).querySelectorAll("li")).toHaveLength(13);
+    expect(screen.getByRole("link", { name: "Voir tout: SAMSUNG" }).getAttribute("href")).toBe(
+      "/product-category?category=SAMSUNG",
+    );
+    expect(screen.getAllByRole("article")).toHaveLength(1);
   });
 });

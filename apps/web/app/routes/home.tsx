@@ -2,13 +2,14 @@ import { Deferred } from "../components/ui/deferred";
 import { CategorySection, CategorySectionSkeleton } from "../features/catalog/category-section";
 import { preloadCardImage } from "../features/catalog/product-card";
 import { HeroCarousel } from "../features/home/hero-carousel";
+import { LazyCategorySection } from "../features/home/lazy-section";
 import { loadHomeSections } from "../features/home/sections";
 import { api } from "../lib/api";
 import type { Route } from "./+types/home";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  const sections = loaderData?.sections;
-  const first = Array.isArray(sections) ? sections[0]?.products[0] : undefined;
+  const home = loaderData?.home;
+  const first = home && !(home instanceof Promise) ? home.sections[0]?.products[0] : undefined;
   return [
     ...preloadCardImage(first),
     { title: "Téléphones, iPhone, Samsung et accessoires à Yaoundé" },
@@ -20,14 +21,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-/** First load: the server renders every section, so the first bytes already show products. */
+/**
+ * First load: the server renders the first sections, so the first bytes already show products;
+ * the others come from /api as the visitor scrolls (decision 027).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { sections: await loadHomeSections(api(request)) };
+  return { home: await loadHomeSections(api(request)) };
 }
 
 /** Navigation inside the shop: the browser calls /api itself and shows skeletons meanwhile. */
 export function clientLoader() {
-  return { sections: loadHomeSections(api()) };
+  return { home: loadHomeSections(api()) };
 }
 
 function HomeSkeleton() {
@@ -45,14 +49,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <HeroCarousel />
       <div className="mx-auto max-w-7xl">
         <h1 className="mt-6 px-4 text-2xl font-extrabold">Les Meilleurs Articles</h1>
-        <Deferred value={loaderData.sections} fallback={<HomeSkeleton />}>
-          {(sections) =>
+        <Deferred value={loaderData.home} fallback={<HomeSkeleton />}>
+          {({ sections, later }) =>
             sections.length === 0 ? (
               <p className="mt-6 px-4 text-slate-600">Aucun produit disponible pour le moment.</p>
             ) : (
-              sections.map((section, i) => (
-                <CategorySection key={section.category} section={section} index={i} eager={i === 0} />
-              ))
+              <>
+                {sections.map((section, i) => (
+                  <CategorySection key={section.category} section={section} index={i} eager={i === 0} />
+                ))}
+                {later.map(({ category, kind }, i) => (
+                  <LazyCategorySection key={category} category={category} kind={kind} index={sections.length + i} />
+                ))}
+              </>
             )
           }
         </Deferred>

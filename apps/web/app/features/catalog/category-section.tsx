@@ -32,13 +32,14 @@ export async function loadCategorySection(
   return { category, kind, products: products.map(toCardProduct), total };
 }
 
-function SectionHeading({ id, category, total }: { id: string; category: string; total?: number }) {
+/** A section's heading and its 'Voir tout' link (none when the category is known to be empty). */
+export function SectionHeading({ id, category, total }: { id: string; category: string; total?: number }) {
   return (
     <div className="flex items-baseline justify-between gap-2 px-4">
       <h2 id={id} className="text-lg font-bold">
         {category}
       </h2>
-      {total !== undefined && total > 0 && (
+      {total !== 0 && (
         <Link to={categoryHref(category)} className="shrink-0 text-sm font-semibold text-brand hover:underline">
           Voir tout<span className="sr-only"> : {category}</span>
         </Link>
@@ -49,7 +50,8 @@ function SectionHeading({ id, category, total }: { id: string; category: string;
 
 /**
  * A category's heading and its products, as a scrolling row or a paged grid. `eager` marks
- * the first screen's section, whose first cards load with high priority.
+ * the first screen's section, whose first card's picture (the largest of the first screen) loads
+ * at once with high priority (decision 027).
  */
 export function CategorySection({
   section,
@@ -73,7 +75,7 @@ export function CategorySection({
           <ScrollRow label={category}>
             {products.map((product, i) => (
               <li key={product._id} className={ROW_ITEM_CLASS}>
-                <ProductCard product={product} eager={eager && i < 2} />
+                <ProductCard product={product} eager={eager && i === 0} />
               </li>
             ))}
           </ScrollRow>
@@ -92,7 +94,24 @@ export function CategorySection({
   );
 }
 
-/** What a section looks like while its products are on the way (13 cards in a row, 6 in a grid). */
+/** A section's products while they are on the way (13 cards in a row, 6 in a grid). */
+export function SectionProductsSkeleton({ kind }: { kind: SectionKind }) {
+  return (
+    <div className="mt-3">
+      {kind === "row" ? (
+        <SkeletonList
+          count={SKELETONS_ROW}
+          className="flex gap-3 overflow-hidden px-4 pb-2"
+          itemClassName={ROW_ITEM_CLASS}
+        />
+      ) : (
+        <SkeletonList count={SKELETONS_PAGED} className={GRID_CLASS} />
+      )}
+    </div>
+  );
+}
+
+/** What a section looks like while its products are on the way. */
 export function CategorySectionSkeleton({ kind, title }: { kind: SectionKind; title?: string }) {
   return (
     <section className="mt-8" aria-busy="true">
@@ -101,17 +120,7 @@ export function CategorySectionSkeleton({ kind, title }: { kind: SectionKind; ti
       ) : (
         <div aria-hidden="true" className="mx-4 h-6 w-40 animate-pulse rounded bg-slate-200" />
       )}
-      <div className="mt-3">
-        {kind === "row" ? (
-          <SkeletonList
-            count={SKELETONS_ROW}
-            className="flex gap-3 overflow-hidden px-4 pb-2"
-            itemClassName={ROW_ITEM_CLASS}
-          />
-        ) : (
-          <SkeletonList count={SKELETONS_PAGED} className={GRID_CLASS} />
-        )}
-      </div>
+      <SectionProductsSkeleton kind={kind} />
     </section>
   );
 }

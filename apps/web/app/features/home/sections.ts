@@ -20,13 +20,33 @@ export const PAGED_CATEGORIES: ReadonlySet<Category> = new Set<Category>([
 
 export const sectionKind = (category: Category): SectionKind => (PAGED_CATEGORIES.has(category) ? "paged" : "row");
 
+/**
+ * Sections rendered with their products on the server: the first screen's and the next one
+ * (decision 027). The others arrive from /api as the visitor scrolls near them, which keeps the
+ * page's HTML and its hydration small (84 cards before, at most 16 now).
+ */
+export const RENDERED_SECTIONS = 2;
+
+export interface HomeSections {
+  /** The first sections, with their products. */
+  sections: CategorySectionData[];
+  /** The other categories that have products, in order, loaded on demand. */
+  later: { category: Category; kind: SectionKind }[];
+}
+
 /** The home page's sections: every category that has a product, in the storefront's order. */
-export async function loadHomeSections(client: ReturnType<typeof api>): Promise<CategorySectionData[]> {
+export async function loadHomeSections(
+  client: ReturnType<typeof api>,
+  rendered = RENDERED_SECTIONS,
+): Promise<HomeSections> {
   const highlights = await client.categoryHighlights();
   const present = new Set(highlights.map((p) => p.category));
-  return Promise.all(
-    CATEGORIES.filter((c) => present.has(c)).map((category) =>
-      loadCategorySection(client, category, sectionKind(category)),
-    ),
+  const categories = CATEGORIES.filter((c) => present.has(c)).map((category) => ({
+    category,
+    kind: sectionKind(category),
+  }));
+  const sections = await Promise.all(
+    categories.slice(0, rendered).map(({ category, kind }) => loadCategorySection(client, category, kind)),
   );
+  return { sections, later: categories.slice(rendered) };
 }
