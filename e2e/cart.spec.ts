@@ -7,12 +7,13 @@ import {
   chooseDelivery,
   expectAccessible,
   expectNoSidewaysScroll,
+  homeSection,
   hydrated,
   signedInCustomer,
 } from "./helpers.ts";
 
-const firstCard = (page: Page, category: string) =>
-  page.getByRole("region", { name: category }).getByRole("listitem").first();
+const firstCard = async (page: Page, category: string) =>
+  (await homeSection(page, category)).getByRole("listitem").first();
 
 async function cartLines(page: Page) {
   return (await (await page.request.get("/api/view-card-product")).json()).data as CartLine[];
@@ -28,7 +29,7 @@ test.describe("cart", () => {
   test("a visitor's 'Ajouter au panier' leads to sign in, to come back to the product", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
-    const card = firstCard(page, "SAMSUNG");
+    const card = await firstCard(page, "SAMSUNG");
     const href = (await card.getByRole("link").getAttribute("href")) ?? "";
     const name = (await card.getByRole("heading").textContent()) ?? "";
     await card.getByRole("button", { name: `Ajouter au panier : ${name}` }).click();
@@ -64,7 +65,7 @@ test.describe("cart", () => {
       const url = new URL(r.url());
       if (url.pathname.startsWith("/api/") || url.pathname.endsWith(".data")) asked.push(url.pathname);
     });
-    const card = firstCard(page, "SAMSUNG");
+    const card = await firstCard(page, "SAMSUNG");
     const first = (await card.getByRole("heading").textContent()) ?? "";
     const button = card.getByRole("button", { name: `Ajouter au panier : ${first}` });
     await button.click();
@@ -77,7 +78,7 @@ test.describe("cart", () => {
     await expect(cartLink(page)).toHaveAccessibleName("Panier : 1 article");
 
     // From the product page of another category.
-    const other = firstCard(page, "IPHONE 13");
+    const other = await firstCard(page, "IPHONE 13");
     const second = (await other.getByRole("heading").textContent()) ?? "";
     await other.getByRole("link").click();
     await expect(page.getByRole("heading", { level: 1, name: second })).toBeVisible();

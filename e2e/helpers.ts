@@ -15,6 +15,17 @@ export const visitorAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${ra
 /** Waits until the page's scripts have taken over: a tap before that does nothing. */
 export const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 
+/**
+ * A category section of the home page, with its products: the first two come with the page, the
+ * others load as the visitor scrolls near them (decision 027), so the test scrolls there first.
+ */
+export async function homeSection(page: Page, category: string) {
+  const section = page.getByRole("region", { name: category, exact: true });
+  await section.scrollIntoViewIfNeeded();
+  await expect(section.getByRole("article").first()).toBeVisible();
+  return section;
+}
+
 /** Goes to a page and waits until it is interactive; answers the page's response. */
 export async function open(page: Page, path: string) {
   const response = await page.goto(path);

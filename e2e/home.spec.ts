@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "./fixtures.ts";
+import { homeSection } from "./helpers.ts";
 
 /** The hero slide the dots say is shown (1-based). */
 async function shownSlide(page: Page) {
@@ -52,7 +53,7 @@ test.describe("home page", () => {
     await expect.poll(() => list.evaluate((el) => el.scrollLeft)).toBe(300);
     await expect(row.getByRole("button", { name: "NOUVEAUX IPHONE : défiler vers la gauche" })).toBeVisible();
 
-    const grid = page.getByRole("region", { name: "GADGETS ÉLECTRONIQUES" });
+    const grid = await homeSection(page, "GADGETS ÉLECTRONIQUES");
     await expect(grid.getByRole("listitem")).toHaveCount(6);
     const total = Number((await grid.getByText(/^1 \/ \d+$/).textContent())?.split("/")[1]);
     expect(total).toBeGreaterThan(1);
@@ -95,7 +96,7 @@ test.describe("home page", () => {
   test("a new page starts at the top", async ({ page }) => {
     await page.goto("/");
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-    const card = page.getByRole("region", { name: "ACCESSOIRES" }).getByRole("listitem").first().getByRole("link");
+    const card = (await homeSection(page, "ACCESSOIRES")).getByRole("listitem").first().getByRole("link");
     await card.scrollIntoViewIfNeeded();
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
     await card.click();

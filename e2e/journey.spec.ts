@@ -6,7 +6,7 @@ import { randomInt } from "node:crypto";
 import type { Order } from "@shop/shared";
 import { cartWhatsappMessage, formatPrice, MSG } from "@shop/shared/core";
 import { expect, test } from "./fixtures.ts";
-import { cartLink, chooseDelivery, header, hydrated } from "./helpers.ts";
+import { cartLink, chooseDelivery, header, homeSection, hydrated } from "./helpers.ts";
 
 test.use({ extraHTTPHeaders: { "x-forwarded-for": `10.77.${randomInt(256)}.${randomInt(1, 255)}` } });
 
@@ -34,11 +34,11 @@ test("sign up, sign in, cart, WhatsApp order recorded, order page, review, log o
   await expect(cartLink(page)).toHaveAccessibleName("Panier : 0 article");
 
   // Two products: one from a card of the home page, one from its product page.
-  const card = page.getByRole("region", { name: "SAMSUNG" }).getByRole("listitem").first();
+  const card = (await homeSection(page, "SAMSUNG")).getByRole("listitem").first();
   const first = (await card.getByRole("heading").textContent()) ?? "";
   await card.getByRole("button", { name: `Ajouter au panier : ${first}` }).click();
   await expect(cartLink(page)).toHaveAccessibleName("Panier : 1 article");
-  const other = page.getByRole("region", { name: "IPHONE 13" }).getByRole("listitem").first();
+  const other = (await homeSection(page, "IPHONE 13")).getByRole("listitem").first();
   const second = (await other.getByRole("heading").textContent()) ?? "";
   await other.getByRole("link").click();
   await expect(page.getByRole("heading", { level: 1, name: second })).toBeVisible();

@@ -1,5 +1,6 @@
 import { formatPrice } from "@shop/shared/core";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures.ts";
+import { homeSection } from "./helpers.ts";
 
 interface DemoProduct {
   _id: string;
@@ -171,7 +172,7 @@ test.describe("product page", () => {
   test("a card on the home page leads to its product", async ({ page }) => {
     await page.goto("/");
     await page.locator("html[data-hydrated]").waitFor();
-    const card = page.getByRole("region", { name: "SAMSUNG" }).getByRole("listitem").first().getByRole("link");
+    const card = (await homeSection(page, "SAMSUNG")).getByRole("listitem").first().getByRole("link");
     const name = (await card.getByRole("heading").textContent()) ?? "";
     await card.click();
     await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
@@ -191,7 +192,7 @@ test.describe("product page", () => {
       await held;
       await route.continue();
     });
-    const card = page.getByRole("region", { name: "SAMSUNG" }).getByRole("listitem").first().getByRole("link");
+    const card = (await homeSection(page, "SAMSUNG")).getByRole("listitem").first().getByRole("link");
     const name = (await card.getByRole("heading").textContent()) ?? "";
     await card.click();
     await expect(page).toHaveURL(/\/product\/[0-9a-f-]{36}$/);
@@ -212,7 +213,7 @@ test.describe("product page", () => {
         body: JSON.stringify({ success: false, error: true, message: "Produit introuvable.", data: null }),
       }),
     );
-    await page.getByRole("region", { name: "SAMSUNG" }).getByRole("listitem").first().getByRole("link").click();
+    await (await homeSection(page, "SAMSUNG")).getByRole("listitem").first().getByRole("link").click();
     await expect(page.getByText("Cette page n'existe pas ou plus.")).toBeVisible();
     await expect(page.getByRole("contentinfo")).toBeVisible();
   });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures.ts";
+import { homeSection } from "./helpers.ts";
 
 test.describe("storefront, server-rendered", () => {
   test("the first bytes of the home page already show the products", async ({ request }) => {
@@ -16,8 +17,7 @@ test.describe("storefront, server-rendered", () => {
   test("the home page lists category rows of product cards that lead to the product", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Les Meilleurs Articles" })).toBeVisible();
-    const row = page.getByRole("region", { name: "SAMSUNG" });
-    await expect(row).toBeVisible();
+    const row = await homeSection(page, "SAMSUNG");
     const cards = row.getByRole("link");
     expect(await cards.count()).toBeGreaterThan(2);
     // The first card's image is loaded eagerly, with the stored widths offered.
