@@ -60,12 +60,13 @@ test.describe("cart", () => {
     await expect(cartLink(page)).toHaveAccessibleName("Panier : 0 article");
 
     // From a card: only the cart calls go out, the home page's sections are not loaded again.
+    // (The section is reached first: sections below the first screens load as the page scrolls.)
+    const card = await firstCard(page, "SAMSUNG");
     const asked: string[] = [];
     page.on("request", (r) => {
       const url = new URL(r.url());
       if (url.pathname.startsWith("/api/") || url.pathname.endsWith(".data")) asked.push(url.pathname);
     });
-    const card = await firstCard(page, "SAMSUNG");
     const first = (await card.getByRole("heading").textContent()) ?? "";
     const button = card.getByRole("button", { name: `Ajouter au panier : ${first}` });
     await button.click();
