@@ -211,6 +211,54 @@ describe("the page cache on the storefront", () => {
     expect(first.headers.etag).toBe(same.headers.etag);
   });
 
+  it("past its time, renders the page once more while the others get the kept bytes", async () => {
+    // A third server, whose in-process transport replaces the others' until it is closed.
+    const key = Symbol.for(IN_PROCESS_API_KEY);
+    const registry = globalThis as Record<symbol, InProcessApiTransport>;
+    const before = registry[key];
+    const short = await ctx.peer({ web: { devServer: vite, pageCache: { ttlMs: 300 } } });
+    try {
+      const url = `/product/${productId}`;
+      const kept = await page(short.app, url);
+      expectShared(kept);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      // Counts renders by the shop's identity, which every page's layout reads in process, and
+      // makes each render take a while.
+      const transport = registry[key]!;
+      let renders = 0;
+      registry[key] = async (request) => {
+        if (request.path === "/api/shop") {
+          renders++;
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        }
+        return transport(request);
+      };
+      try {
+        const started = performance.now();
+        const waits: number[] = [];
+        await Promise.all(
+          Array.from({ length: 10 }, async () => {
+            const res = await page(short.app, url);
+            expect(res.statusCode).toBe(200);
+            waits.push(performance.now() - started);
+          }),
+        );
+        expect(renders).toBe(1);
+        // One request waited for the new render; the nine others had the kept bytes at once.
+        expect(waits.filter((ms) => ms < 250)).toHaveLength(9);
+        expect(waits.filter((ms) => ms >= 300)).toHaveLength(1);
+        // And the new render is what is kept now.
+        await page(short.app, url);
+        expect(renders).toBe(1);
+      } finally {
+        registry[key] = transport;
+      }
+    } finally {
+      await short.close();
+      if (before) registry[key] = before;
+    }
+  });
+
   it("never keeps errors, pages of one visitor, or other methods", async () => {
     const missing = await page(one, "/product/00000000-0000-4000-8000-000000000000");
     expect(missing.statusCode).toBe(404);

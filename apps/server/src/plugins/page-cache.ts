@@ -75,6 +75,8 @@ interface Entry {
   gzip: Buffer;
   etag: string;
   scriptHashes: string;
+  /** After this (ms since the epoch), the next request renders the page again. */
+  freshUntil: number;
 }
 
 declare module "fastify" {
@@ -87,7 +89,11 @@ declare module "fastify" {
 export interface PageCacheOptions {
   /** Memory for kept pages, their compressed forms included (bytes). */
   maxBytes?: number;
-  /** Safety net: a page is rendered again after this long even if nothing was announced. */
+  /**
+   * Safety net: a page is rendered again after this long even if nothing was announced. Until
+   * the new one is ready, the others asking for it get the old bytes (a change announced
+   * empties the cache at once: old bytes are served only when nothing was announced).
+   */
   ttlMs?: number;
 }
 
@@ -103,8 +109,8 @@ export async function pageCache(app: FastifyInstance, opts: PageCacheOptions = {
   const cache = new LRUCache<string, Entry>({
     maxSize: opts.maxBytes ?? 32 * 1024 * 1024,
     sizeCalculation: (e, key) => e.body.length + e.br.length + e.gzip.length + key.length * 2 + 512,
-    ttl: opts.ttlMs ?? 60_000,
   });
+  const ttlMs = opts.ttlMs ?? 60_000;
   /** Bumped on each change: a page rendered across a change is sent but not kept. */
   let generation = 0;
   /** Pages being rendered to fill the cache: whoever asks for one meanwhile waits for it. */
@@ -122,15 +128,16 @@ export async function pageCache(app: FastifyInstance, opts: PageCacheOptions = {
     // Image addresses in a page are absolute under the origin it was asked from.
     const key = `${request.imageOrigin} ${path}`;
     let entry = cache.get(key);
-    if (!entry) {
-      const pending = filling.get(key);
-      if (pending) {
-        await pending;
-        entry = cache.get(key);
-      }
+    const pending = filling.get(key);
+    if (entry && (entry.freshUntil > Date.now() || pending)) return sendEntry(request, reply, entry);
+    if (!entry && pending) {
+      await pending;
+      entry = cache.get(key);
+      if (entry) return sendEntry(request, reply, entry);
     }
-    if (entry) return sendEntry(request, reply, entry);
-    if (filling.has(key)) return; // that render was not kept (an error, a cookie): render this one.
+    // That render was not kept (an error, a cookie): render this one.
+    if (filling.has(key)) return;
+    // Nothing kept, or kept bytes past their time: this request renders the page (again).
     let done!: () => void;
     filling.set(
       key,
@@ -172,6 +179,7 @@ export async function pageCache(app: FastifyInstance, opts: PageCacheOptions = {
         gzip: gz,
         etag: `W/"${createHash("sha1").update(body).digest("base64url")}"`,
         scriptHashes,
+        freshUntil: Date.now() + ttlMs,
       };
       if (fill.generation === generation) cache.set(fill.key, entry);
       reply.shareScripts(scriptHashes);
