@@ -224,7 +224,9 @@ async function settle(...results: LoadResult[]): Promise<void> {
 function withNaN(r: LoadResult): LoadResult {
   const n = (x: number | null) => (typeof x === "number" ? x : Number.NaN);
   const byTag = r.byTag
-    ? Object.fromEntries(Object.entries(r.byTag).map(([k, t]) => [k, { ...t, p50: n(t.p50), p99: n(t.p99) }]))
+    ? Object.fromEntries(
+        Object.entries(r.byTag).map(([k, t]) => [k, { ...t, p50: n(t.p50), p99: n(t.p99), max: n(t.max) }]),
+      )
     : undefined;
   return { ...r, p50: n(r.p50), p99: n(r.p99), ...(byTag ? { byTag } : {}) };
 }
@@ -819,14 +821,14 @@ function mixTable(run: Run): string {
 
 function mixDetailTable(run: Run): string {
   const lines = [
-    "| Page cache | Request | Answers (2xx) | req/s | p50 ms | p99 ms | Non-2xx |",
-    "|---|---|--:|--:|--:|--:|--:|",
+    "| Page cache | Request | Answers (2xx) | req/s | p50 ms | p99 ms | Slowest ms | Over 1 s | Non-2xx |",
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|",
   ];
   for (const m of run.mixes) {
     for (const g of m.groups) {
       for (const [tag, t] of Object.entries(g.result.byTag ?? {}) as [string, TagResult][]) {
         lines.push(
-          `| ${modeLabel(m.mode)} | ${tag} | ${int(t.requests)} | ${int(t.requests / (g.result.elapsed ?? m.seconds))} | ${f2(t.p50)} | ${f2(t.p99)} | ${t.non2xx} |`,
+          `| ${modeLabel(m.mode)} | ${tag} | ${int(t.requests)} | ${int(t.requests / (g.result.elapsed ?? m.seconds))} | ${f2(t.p50)} | ${f2(t.p99)} | ${int(t.max)} | ${t.overOneSecond} | ${t.non2xx} |`,
         );
       }
     }

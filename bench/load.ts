@@ -49,6 +49,9 @@ export interface TagResult {
   non2xx: number;
   p50: number;
   p99: number;
+  /** The slowest answer (ms), and how many took over a second. */
+  max: number;
+  overOneSecond: number;
 }
 
 export interface LoadResult {
@@ -170,10 +173,16 @@ function run() {
               byTag: Object.fromEntries(
                 [...tags].map(([tag, t]) => {
                   const s = t.samples.sorted();
-                  return [
-                    tag,
-                    { requests: t.samples.count, non2xx: t.non2xx, p50: percentile(s, 50), p99: percentile(s, 99) },
-                  ];
+                  const firstSlow = s.findIndex((ms) => ms > 1000);
+                  const result: TagResult = {
+                    requests: t.samples.count,
+                    non2xx: t.non2xx,
+                    p50: percentile(s, 50),
+                    p99: percentile(s, 99),
+                    max: s.length ? (s[s.length - 1] ?? 0) : Number.NaN,
+                    overOneSecond: firstSlow < 0 ? 0 : s.length - firstSlow,
+                  };
+                  return [tag, result];
                 }),
               ),
             }
