@@ -52,6 +52,8 @@ export interface TagResult {
   /** The slowest answer (ms), and how many took over a second. */
   max: number;
   overOneSecond: number;
+  /** When (s from the start) the first 100 answers over a second ended, and how long each took (ms). */
+  slow: [number, number][];
 }
 
 export interface LoadResult {
@@ -111,7 +113,8 @@ const percentile = (sorted: Float64Array, p: number) =>
 const all = new Samples();
 let non2xx = 0;
 const statuses: Record<string, number> = {};
-const tags = new Map<string, { samples: Samples; non2xx: number }>();
+const tags = new Map<string, { samples: Samples; non2xx: number; slow: [number, number][] }>();
+let startedAt = 0;
 
 type Tagged = Request & { tag: string };
 const toRequest = (r: LoadRequest): Tagged => ({
@@ -129,6 +132,7 @@ const waiting = new Map<Client, number>();
 
 function run() {
   const started = performance.now();
+  startedAt = started;
   const instance = autocannon(
     {
       url: options.url,
@@ -181,6 +185,7 @@ function run() {
                     p99: percentile(s, 99),
                     max: s.length ? (s[s.length - 1] ?? 0) : Number.NaN,
                     overOneSecond: firstSlow < 0 ? 0 : s.length - firstSlow,
+                    slow: t.slow,
                   };
                   return [tag, result];
                 }),
@@ -198,7 +203,7 @@ function run() {
     const tag = sequences ? ((client as Client).requestIterator.currentRequest as Tagged).tag : undefined;
     let t = tag === undefined ? undefined : tags.get(tag);
     if (tag !== undefined && !t) {
-      t = { samples: new Samples(), non2xx: 0 };
+      t = { samples: new Samples(), non2xx: 0, slow: [] };
       tags.set(tag, t);
     }
     if (status < 200 || status >= 300) {
@@ -209,6 +214,8 @@ function run() {
     }
     all.push(ms);
     t?.samples.push(ms);
+    if (t && ms > 1000 && t.slow.length < 100)
+      t.slow.push([Math.round((performance.now() - startedAt) / 100) / 10, Math.round(ms)]);
   });
 }
 
