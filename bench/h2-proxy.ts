@@ -3,7 +3,8 @@
  * TLS server with a certificate generated for localhost at start (openssl, valid one day, in a
  * temporary folder), which answers each HTTP/2 stream by asking the production server over
  * HTTP/1.1 on its local port, as a reverse proxy terminating TLS does in production (Caddy,
- * nginx: see the README). Bench-only: no keep-alive tuning, no limits.
+ * nginx: see the README), with the `Host` the browser asked for and `X-Forwarded-Proto: https`
+ * (the shop must run with TRUST_PROXY=true to read them). Bench-only: no limits.
  */
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -48,7 +49,11 @@ export async function startH2Proxy(upstream: string): Promise<H2Proxy> {
       if (name.startsWith(":") || HOP.has(name) || value === undefined) continue;
       forwarded[name] = value;
     }
-    forwarded.host = target.host;
+    // As a TLS-terminating proxy tells the shop (read with TRUST_PROXY=true): the address the
+    // browser asked for and its scheme, which the API's absolute image URLs are built from.
+    forwarded.host = String(headers[":authority"] ?? target.host);
+    forwarded["x-forwarded-proto"] = "https";
+    forwarded["x-forwarded-for"] = "127.0.0.1";
     const request = http.request(
       {
         agent,
