@@ -13,7 +13,7 @@
  */
 import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -24,6 +24,7 @@ import pg from "pg";
 import type { Recorded } from "./bare-server.ts";
 import type { LoadOptions, LoadResult } from "./load.ts";
 import type { ChildMessage, ParentMessage, Replay, SqlTiming } from "./protocol.ts";
+import { pgliteVersion, postgresVersion } from "./versions.ts";
 
 // `--crowd`: the crowd benchmark of issue 14 (pages, a mix, 200 connections), its own options.
 if (process.argv.slice(2).includes("--crowd")) {
@@ -365,23 +366,6 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-async function postgresVersion(): Promise<string> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    const res = await client.query<{ server_version: string }>("SHOW server_version");
-    return `PostgreSQL ${res.rows[0]?.server_version ?? "?"}`;
-  } finally {
-    await client.end();
-  }
-}
-
-function pgliteVersion(): string {
-  const file = path.join(ROOT, "node_modules/@electric-sql/pglite/package.json");
-  const version = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version : "?";
-  return `PGlite ${version} (on disk)`;
-}
-
 async function runOne(kind: DbKind): Promise<Run> {
   const loadAverage = os
     .loadavg()
@@ -413,10 +397,10 @@ async function runOne(kind: DbKind): Promise<Run> {
 
   let app: Child | undefined;
   let bare: Child | undefined;
-  let database = pgliteVersion();
+  let database = pgliteVersion("on disk");
   try {
     if (kind === "postgres") {
-      database = await postgresVersion();
+      database = await postgresVersion(POSTGRES_URL);
       const name = `shop_bench_${randomBytes(6).toString("hex")}`;
       await adminQuery(`CREATE DATABASE ${name}`);
       dropDatabase = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -25,10 +25,10 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import pg from "pg";
 import type { Recorded } from "./bare-server.ts";
 import type { LoadOptions, LoadRequest, LoadResult, TagResult } from "./load.ts";
 import { type ShopServer, shopServer } from "./shop-server.ts";
+import { pgliteVersion, postgresVersion } from "./versions.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.dirname(HERE);
@@ -672,23 +672,6 @@ interface Run {
   mixes: MixRun[];
 }
 
-async function postgresVersion(url: string): Promise<string> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const res = await client.query<{ server_version: string }>("SHOW server_version");
-    return `PostgreSQL ${res.rows[0]?.server_version ?? "?"}`;
-  } finally {
-    await client.end();
-  }
-}
-
-function pgliteVersion(): string {
-  const file = path.join(ROOT, "node_modules/@electric-sql/pglite/package.json");
-  const version = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { version: string }).version : "?";
-  return `PGlite ${version} (on disk, in the app's process)`;
-}
-
 const loadAverage = () =>
   os
     .loadavg()
@@ -699,7 +682,8 @@ const modeEnv = (mode: Mode) => ({ PAGE_CACHE: mode });
 
 async function runOne(s: Settings, kind: DbKind): Promise<Run> {
   const started = loadAverage();
-  const database = kind === "postgres" ? await postgresVersion(s.postgresUrl) : pgliteVersion();
+  const database =
+    kind === "postgres" ? await postgresVersion(s.postgresUrl) : pgliteVersion("on disk, in the app's process");
   const log = (line: string) => console.log(`   ${line}`);
   const shop = shopServer(log, {
     ...(kind === "postgres" ? { postgresUrl: s.postgresUrl } : {}),
