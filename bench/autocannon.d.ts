@@ -30,6 +30,8 @@ declare module "autocannon" {
     timeout?: number;
     /** Replaces `[<id>]` in each request with a new unique id. */
     idReplacement?: boolean;
+    /** Requests per second from all connections together (default: no limit). */
+    overallRate?: number;
     /** A sequence instead of one request (paths relative to `url`'s origin). */
     requests?: Request[];
     /** Called once per connection, when it is made. */

@@ -14,19 +14,36 @@
  * Both with the page cache ("on") and without it (`PAGE_CACHE=off`, "before"), on the same
  * seeded database, in one run. Every server and every autocannon run is a child process.
  */
-import { type ChildProcess, execFileSync, fork } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { Recorded } from "./bare-server.ts";
-import type { LoadOptions, LoadRequest, LoadResult, TagResult } from "./load.ts";
+import {
+  children,
+  decode,
+  killChildren,
+  loadProcess,
+  type MixGroup,
+  makeCustomers,
+  mixGroups,
+  mixTotals,
+  PAGE_KEYS,
+  type Page,
+  type PageKey,
+  PHONE,
+  pagesOf,
+  raw,
+  runMix,
+  settle,
+} from "./crowd-mix.ts";
+import type { LoadResult, TagResult } from "./load.ts";
+import { loadAverage, machine } from "./machine.ts";
 import { type ShopServer, shopServer } from "./shop-server.ts";
 import { pgliteVersion, postgresVersion } from "./versions.ts";
 
@@ -55,14 +72,10 @@ const HELP = `Usage: npm run bench -- --crowd [options]
 
 type DbKind = "pglite" | "postgres";
 type Mode = "on" | "off";
-type PageKey = "home" | "product" | "category" | "search";
-const PAGE_KEYS: PageKey[] = ["home", "product", "category", "search"];
 
 const RATIO_TARGET = 0.5;
 const PAGE_P99_MS = 50;
 const MIX_P99_MS = 250;
-/** What a phone sends (Chromium on Android also offers zstd, which the shop does not use). */
-const PHONE = { "accept-encoding": "br, gzip" };
 
 interface Settings {
   kinds: DbKind[];
@@ -147,12 +160,7 @@ function settings(argv: string[]): Settings | number {
 
 // ---------------------------------------------------------------- child processes
 
-const children = new Set<ChildProcess>();
 const shops = new Set<ShopServer>();
-
-function killChildren() {
-  for (const c of children) c.kill("SIGKILL");
-}
 
 /** The bare server, answering the recorded bytes. */
 async function startBare(file: string): Promise<{ port: number; stop: () => Promise<void> }> {
@@ -183,54 +191,6 @@ async function startBare(file: string): Promise<{ port: number; stop: () => Prom
   };
 }
 
-/** A load.ts process: `go()` starts it (at once without `waitForGo`), `result` is its answer. */
-function loadProcess(options: LoadOptions): { loaded: Promise<void>; go: () => void; result: Promise<LoadResult> } {
-  const proc = fork(path.join(HERE, "load.ts"), [JSON.stringify(options)], {
-    env: { PATH: process.env.PATH },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  children.add(proc);
-  let onLoaded = () => {};
-  const loaded = new Promise<void>((resolve) => {
-    onLoaded = resolve;
-  });
-  const result = new Promise<LoadResult>((resolve, reject) => {
-    let answer: LoadResult | undefined;
-    proc.on("message", (m: LoadResult | { type: "loaded" }) => {
-      if ("type" in m) onLoaded();
-      else answer = m;
-    });
-    proc.once("exit", (code) => {
-      children.delete(proc);
-      onLoaded();
-      if (answer) resolve(withNaN(answer));
-      else reject(new Error(`load.ts exited (${code}) without a result`));
-    });
-  });
-  return { loaded, go: () => proc.send({ type: "go" }), result };
-}
-
-/**
- * When a run stops, the server still has the requests then waiting to answer (about one per
- * connection): without the page cache, seconds of rendering that would slow whatever is
- * measured next. Waits for them, at the rate the run measured (at most 15 s).
- */
-async function settle(...results: LoadResult[]): Promise<void> {
-  const seconds = Math.max(0, ...results.map((r) => (r.unanswered?.count ?? 0) / Math.max(r.rps, 1)));
-  await new Promise((resolve) => setTimeout(resolve, Math.min(15, seconds) * 1000 + 200));
-}
-
-/** JSON turns NaN (a percentile of no answers) into null: back to NaN. */
-function withNaN(r: LoadResult): LoadResult {
-  const n = (x: number | null) => (typeof x === "number" ? x : Number.NaN);
-  const byTag = r.byTag
-    ? Object.fromEntries(
-        Object.entries(r.byTag).map(([k, t]) => [k, { ...t, p50: n(t.p50), p99: n(t.p99), max: n(t.max) }]),
-      )
-    : undefined;
-  return { ...r, p50: n(r.p50), p99: n(r.p99), ...(byTag ? { byTag } : {}) };
-}
-
 /** One autocannon run of one page: a new process each time (see load.ts). */
 function loadPage(base: string, pagePath: string, connections: number, seconds: number): Promise<LoadResult> {
   return loadProcess({
@@ -243,146 +203,8 @@ function loadPage(base: string, pagePath: string, connections: number, seconds: 
   }).result;
 }
 
-// ---------------------------------------------------------------- HTTP
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/** One request with node:http, which (unlike fetch) gives the bytes as sent: still compressed. */
-function raw(
-  base: string,
-  urlPath: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      base + urlPath,
-      {
-        method: init.method ?? "GET",
-        headers: { ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const headers: Record<string, string> = {};
-          for (const [k, v] of Object.entries(res.headers)) {
-            if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(", ") : v;
-          }
-          resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
-        });
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(init.body);
-  });
-}
-
-async function json<T>(
-  base: string,
-  urlPath: string,
-  init: Parameters<typeof raw>[2] = {},
-): Promise<{ status: number; body: T }> {
-  const answer = await raw(base, urlPath, init);
-  const text = decode(answer).toString("utf8");
-  try {
-    return { status: answer.status, body: JSON.parse(text) as T };
-  } catch {
-    throw new Error(`${init.method ?? "GET"} ${urlPath}: HTTP ${answer.status}, not JSON: ${text.slice(0, 200)}`);
-  }
-}
-
-function decode(answer: RawAnswer): Buffer {
-  const encoding = answer.headers["content-encoding"];
-  if (encoding === "br") return brotliDecompressSync(answer.body);
-  if (encoding === "gzip") return gunzipSync(answer.body);
-  return answer.body;
-}
-
 /** The headers the bare server sends again with the bytes (content-type apart). */
 const REPLAYED = ["content-encoding", "etag", "vary"] as const;
-
-// ---------------------------------------------------------------- the shop's data
-
-interface Page {
-  key: PageKey;
-  label: string;
-  path: string;
-}
-
-async function pagesOf(base: string, keys: PageKey[]): Promise<{ pages: Page[]; productIds: string[] }> {
-  const categoryProducts = await json<{ data?: { _id: string }[] }>(base, "/api/get-categoryProduct");
-  const first = categoryProducts.body.data?.[0]?._id;
-  if (categoryProducts.status !== 200 || !first) throw new Error("GET /api/get-categoryProduct gave no product");
-  const list = await json<{ data?: { _id: string }[] }>(base, "/api/get-product");
-  const productIds = (list.body.data ?? []).map((p) => p._id);
-  const all: Page[] = [
-    { key: "home", label: "Home `/`", path: "/" },
-    { key: "product", label: "Product `/product/{id}`", path: `/product/${first}` },
-    {
-      key: "category",
-      label: "Category `/product-category?category=SAMSUNG`",
-      path: "/product-category?category=SAMSUNG",
-    },
-    { key: "search", label: "Search `/search?q=iphone`", path: "/search?q=iphone" },
-  ];
-  return {
-    pages: all.filter((p) => keys.includes(p.key)),
-    productIds: [first, ...productIds.filter((id) => id !== first)],
-  };
-}
-
-interface Customer {
-  email: string;
-  token: string;
-  /** The cart line whose quantity the mix changes. */
-  lineId: string;
-  lines: number;
-}
-
-/** Signs up and in `count` customers, each with two products in their cart, a few at a time. */
-async function makeCustomers(base: string, count: number, productIds: string[], tag: string): Promise<Customer[]> {
-  const customers: Customer[] = [];
-  const one = async (i: number): Promise<Customer> => {
-    const email = `crowd-${tag}-${i}@bench.example`;
-    const password = "bench-motdepasse";
-    const up = await json<unknown>(base, "/api/signup", {
-      method: "POST",
-      body: JSON.stringify({ name: `Client ${i}`, email, password, confirmPassword: password, profilePic: "" }),
-    });
-    if (up.status !== 201) throw new Error(`sign-up of ${email}: HTTP ${up.status} ${JSON.stringify(up.body)}`);
-    const signIn = await json<{ data?: string }>(base, "/api/signin", {
-      method: "POST",
-      body: JSON.stringify({ email, password }),
-    });
-    const token = signIn.body.data;
-    if (signIn.status !== 200 || !token) throw new Error(`sign-in of ${email}: HTTP ${signIn.status}`);
-    const auth = { authorization: `Bearer ${token}` };
-    const lineIds: string[] = [];
-    // Two products from the catalogue, different for neighbouring customers; sold-out ones are refused (409).
-    for (let k = 0; lineIds.length < 2 && k < productIds.length; k++) {
-      const productId = productIds[(i * 2 + k) % productIds.length];
-      const added = await json<{ data?: { _id: string } }>(base, "/api/addtocart", {
-        method: "POST",
-        headers: auth,
-        body: JSON.stringify({ productId }),
-      });
-      if (added.status === 201 && added.body.data) lineIds.push(added.body.data._id);
-      else if (added.status !== 409) throw new Error(`add to cart for ${email}: HTTP ${added.status}`);
-    }
-    const lineId = lineIds[0];
-    if (!lineId) throw new Error(`no product could be added to ${email}'s cart`);
-    return { email, token, lineId, lines: lineIds.length };
-  };
-  for (let i = 0; i < count; i += 5) {
-    customers.push(...(await Promise.all(Array.from({ length: Math.min(5, count - i) }, (_, k) => one(i + k)))));
-  }
-  return customers;
-}
 
 // ---------------------------------------------------------------- (a) pages
 
@@ -494,15 +316,6 @@ async function measurePages(s: Settings, base: string, mode: Mode, pages: Page[]
 
 // ---------------------------------------------------------------- (b) the mix
 
-type GroupKey = "pages" | "api" | "cart";
-
-interface MixGroup {
-  key: GroupKey;
-  label: string;
-  connections: number;
-  result: LoadResult;
-}
-
 interface MixRun {
   mode: Mode;
   seconds: number;
@@ -513,102 +326,6 @@ interface MixRun {
   /** PostgreSQL: errors, time-outs, p99; PGlite: errors (p99 reported). */
   target: string;
 }
-
-function mixGroups(connections: number, pages: Page[], productId: string, customers: Customer[]) {
-  const pageConnections = Math.round(connections / 2);
-  const apiConnections = Math.round(connections / 4);
-  const cartConnections = connections - pageConnections - apiConnections;
-  const pageRequests: LoadRequest[] = pages.map((p) => ({
-    tag: `page ${p.key}`,
-    method: "GET",
-    path: p.path,
-    headers: PHONE,
-  }));
-  const apiRequests: LoadRequest[] = [
-    { tag: "api get-product", method: "GET", path: "/api/get-product", headers: PHONE },
-    {
-      tag: "api category-product",
-      method: "POST",
-      path: "/api/category-product",
-      headers: PHONE,
-      body: JSON.stringify({ category: "SAMSUNG" }),
-    },
-    {
-      tag: "api product-details",
-      method: "POST",
-      path: "/api/product-details",
-      headers: PHONE,
-      body: JSON.stringify({ productId }),
-    },
-    { tag: "api search", method: "GET", path: "/api/search?q=iphone", headers: PHONE },
-  ];
-  // Each cart connection is one customer (in turn): reads the cart, sets a quantity, reads, sets it back.
-  const perCustomer: LoadRequest[][] = customers.map((c) => {
-    const headers = { ...PHONE, authorization: `Bearer ${c.token}` };
-    const update = (quantity: number): LoadRequest => ({
-      tag: "cart update-cart-product",
-      method: "POST",
-      path: "/api/update-cart-product",
-      headers,
-      body: JSON.stringify({ _id: c.lineId, quantity }),
-    });
-    const view: LoadRequest = { tag: "cart view-card-product", method: "GET", path: "/api/view-card-product", headers };
-    return [view, update(2), view, update(1)];
-  });
-  return [
-    {
-      key: "pages" as const,
-      label: "Anonymous pages (4, in turn)",
-      connections: pageConnections,
-      requests: pageRequests,
-    },
-    {
-      key: "api" as const,
-      label: "Catalogue API (4 reads, in turn)",
-      connections: apiConnections,
-      requests: apiRequests,
-    },
-    {
-      key: "cart" as const,
-      label: `Signed-in carts (${customers.length} customers: view, update)`,
-      connections: cartConnections,
-      perConnection: perCustomer,
-    },
-  ].filter((g) => g.connections > 0);
-}
-
-async function runMix(
-  base: string,
-  groups: ReturnType<typeof mixGroups>,
-  seconds: number,
-  keepLatencies: boolean,
-): Promise<MixGroup[]> {
-  const processes = groups.map((g) =>
-    loadProcess({
-      url: base,
-      method: "GET",
-      connections: g.connections,
-      seconds,
-      idReplacement: false,
-      ...("requests" in g ? { requests: g.requests } : { perConnection: g.perConnection }),
-      waitForGo: true,
-      keepLatencies,
-    }),
-  );
-  // The three start together, once each has loaded autocannon.
-  await Promise.all(processes.map((p) => p.loaded));
-  for (const p of processes) p.go();
-  const results = await Promise.all(processes.map((p) => p.result));
-  return groups.map((g, i) => ({
-    key: g.key,
-    label: g.label,
-    connections: g.connections,
-    result: results[i] as LoadResult,
-  }));
-}
-
-const percentile = (sorted: Float64Array, p: number) =>
-  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0) : Number.NaN;
 
 async function measureMix(
   s: Settings,
@@ -632,24 +349,7 @@ async function measureMix(
   }
   process.stdout.write(`   (b) mix ${s.mixDuration} s… `);
   const measured = await runMix(base, groups, s.mixDuration, true);
-  const merged = new Float64Array(measured.reduce((n, g) => n + (g.result.latencies?.length ?? 0), 0));
-  let offset = 0;
-  for (const g of measured) {
-    merged.set(g.result.latencies ?? [], offset);
-    offset += g.result.latencies?.length ?? 0;
-    delete g.result.latencies;
-  }
-  merged.sort();
-  const sum = (f: (r: LoadResult) => number) => measured.reduce((n, g) => n + f(g.result), 0);
-  const all = {
-    rps: sum((r) => r.rps),
-    p50: percentile(merged, 50),
-    p99: percentile(merged, 99),
-    requests: sum((r) => r.requests),
-    errors: sum((r) => r.errors - r.timeouts),
-    timeouts: sum((r) => r.timeouts),
-    non2xx: sum((r) => r.non2xx),
-  };
+  const all = mixTotals(measured);
   console.log(
     `${int(all.rps)} req/s, p99 ${f1(all.p99)} ms; ${all.errors} errors, ${all.timeouts} time-outs, ${all.non2xx} non-2xx`,
   );
@@ -671,12 +371,6 @@ interface Run {
   pages: PageRow[];
   mixes: MixRun[];
 }
-
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
 
 const modeEnv = (mode: Mode) => ({ PAGE_CACHE: mode });
 
@@ -818,40 +512,6 @@ function mixDetailTable(run: Run): string {
     }
   }
   return lines.join("\n");
-}
-
-/** Which code a result measured: the server's and the storefront's sources (tests left out). */
-function sourceFingerprint(): string {
-  const hash = createHash("sha256");
-  for (const dir of ["apps/server/src", "apps/web/app", "packages/shared/src"]) {
-    const files = readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
-      .filter((f) => /\.(ts|tsx|css|sql|json)$/.test(f) && !/\.test\.tsx?$/.test(f) && !/(^|\/)test\//.test(f))
-      .sort();
-    for (const f of files) hash.update(`${dir}/${f}\0`).update(readFileSync(path.join(ROOT, dir, f)));
-  }
-  return hash.digest("hex").slice(0, 12);
-}
-
-function machine() {
-  let commit = "?";
-  try {
-    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
-    const dirty = execFileSync("git", ["status", "--porcelain", "--", "apps", "packages", "package-lock.json"], {
-      cwd: ROOT,
-      encoding: "utf8",
-    }).trim();
-    if (dirty) commit += " (with uncommitted changes to apps/ or packages/)";
-  } catch {}
-  return {
-    nproc: os.availableParallelism(),
-    cpu: os.cpus()[0]?.model ?? "?",
-    memoryGb: Math.round(os.totalmem() / 2 ** 30),
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    node: process.version,
-    loadAverage: loadAverage(),
-    commit,
-    sources: sourceFingerprint(),
-  };
 }
 
 function markdown(s: Settings, run: Run, m: ReturnType<typeof machine>, date: string, finishedLoad: string): string {

@@ -42,6 +42,8 @@ export interface LoadOptions {
   waitForGo?: boolean;
   /** Also answer every 2xx latency (`latencies`), so that several runs can be merged. */
   keepLatencies?: boolean;
+  /** At most this many requests per second from all connections together (default: as fast as answered). */
+  overallRate?: number;
 }
 
 export interface TagResult {
@@ -144,6 +146,7 @@ function run() {
       pipelining: 1,
       timeout: 10,
       idReplacement: options.idReplacement,
+      ...(options.overallRate ? { overallRate: options.overallRate } : {}),
       ...(sequences ? { requests: (sequences[0] ?? []).map(toRequest) } : {}),
       setupClient: (client: Client) => {
         // With perConnection, each connection (autocannon's client) gets its own sequence, in turn.
