@@ -36,6 +36,11 @@ export type ShopServer = {
   stop: () => Promise<void>;
   /** The database, once started: "PGlite in /tmp/…" or the PostgreSQL database's name. */
   database: () => string;
+  /**
+   * The process id of the running server: the node process of `server.ts` itself (spawned
+   * with `process.execPath`, no shell or npm in between), e.g. to read its /proc/<pid>/status.
+   */
+  pid: () => number | undefined;
 };
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -167,5 +172,5 @@ export function shopServer(log: (line: string) => void = () => {}, options: Shop
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  return { start, restart, stop, database: () => databaseName };
+  return { start, restart, stop, database: () => databaseName, pid: () => child?.pid };
 }
