@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { get as httpGet } from "node:http";
 import path from "node:path";
 import { promisify } from "node:util";
 import { brotliDecompress, gunzip } from "node:zlib";
@@ -124,6 +125,31 @@ describe("the page cache on the storefront", () => {
   const page = (app: typeof one, url: string, headers: Record<string, string> = {}) =>
     app.inject({ method: "GET", url, headers });
 
+  /**
+   * Counts renders by the shop's identity, which every page's layout reads in process, and
+   * makes each render take `delayMs`, until `stop()`. Installed last, it wraps whichever
+   * server's transport is current.
+   */
+  function watchRenders(delayMs = 0) {
+    const key = Symbol.for(IN_PROCESS_API_KEY);
+    const registry = globalThis as Record<symbol, InProcessApiTransport>;
+    const transport = registry[key]!;
+    const watch = {
+      renders: 0,
+      stop: () => {
+        registry[key] = transport;
+      },
+    };
+    registry[key] = async (request) => {
+      if (request.path === "/api/shop") {
+        watch.renders++;
+        if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
+      return transport(request);
+    };
+    return watch;
+  }
+
   /** Renames the product straight in the database: no announcement, so only a render shows it. */
   async function renameQuietly(name: string) {
     await ctx.database.db.update(products).set({ productName: name }).where(eq(products.id, productId));
@@ -222,17 +248,7 @@ describe("the page cache on the storefront", () => {
       const kept = await page(short.app, url);
       expectShared(kept);
       await new Promise((resolve) => setTimeout(resolve, 400));
-      // Counts renders by the shop's identity, which every page's layout reads in process, and
-      // makes each render take a while.
-      const transport = registry[key]!;
-      let renders = 0;
-      registry[key] = async (request) => {
-        if (request.path === "/api/shop") {
-          renders++;
-          await new Promise((resolve) => setTimeout(resolve, 300));
-        }
-        return transport(request);
-      };
+      const watch = watchRenders(300);
       try {
         const started = performance.now();
         const waits: number[] = [];
@@ -243,15 +259,15 @@ describe("the page cache on the storefront", () => {
             waits.push(performance.now() - started);
           }),
         );
-        expect(renders).toBe(1);
+        expect(watch.renders).toBe(1);
         // One request waited for the new render; the nine others had the kept bytes at once.
         expect(waits.filter((ms) => ms < 250)).toHaveLength(9);
         expect(waits.filter((ms) => ms >= 300)).toHaveLength(1);
         // And the new render is what is kept now.
         await page(short.app, url);
-        expect(renders).toBe(1);
+        expect(watch.renders).toBe(1);
       } finally {
-        registry[key] = transport;
+        watch.stop();
       }
     } finally {
       await short.close();
@@ -272,23 +288,60 @@ describe("the page cache on the storefront", () => {
   });
 
   it("renders a crowd's first requests for a page once, and serves them all the same bytes", async () => {
-    // Counts renders by the shop's identity, which every page's layout reads in process.
-    const key = Symbol.for(IN_PROCESS_API_KEY);
-    const registry = globalThis as Record<symbol, InProcessApiTransport>;
-    const transport = registry[key]!;
-    let renders = 0;
-    registry[key] = (request) => {
-      if (request.path === "/api/shop") renders++;
-      return transport(request);
-    };
+    const watch = watchRenders();
     try {
       const url = "/product-category?category=HUAWEI";
       const answers = await Promise.all(Array.from({ length: 20 }, () => page(two, url)));
       for (const res of answers) expectShared(res);
       expect(new Set(answers.map((r) => r.headers.etag)).size).toBe(1);
-      expect(renders).toBe(1);
+      expect(watch.renders).toBe(1);
     } finally {
-      registry[key] = transport;
+      watch.stop();
+    }
+  });
+
+  it("after a render that could not be kept, renders once more for all who waited, not once each", async () => {
+    const url = "/product-category?category=REDMI";
+    const watch = watchRenders(300);
+    try {
+      const first = page(two, url);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const waiting = Array.from({ length: 8 }, () => page(two, url));
+      // A change while the first render runs: its bytes may be out of date and are not kept.
+      await two.catalogueChanged();
+      const answers = await Promise.all([first, ...waiting]);
+      for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+      // The first render, then one for the eight who waited for it.
+      expect(watch.renders).toBe(2);
+      expectShared(await page(two, url));
+      expect(watch.renders).toBe(2);
+    } finally {
+      watch.stop();
+    }
+  });
+
+  it("when the visitor whose request renders a page leaves, renders it once more for all who waited", async () => {
+    const url = "/product-category?category=PIXEL";
+    const origin = await two.listen({ port: 0, host: "127.0.0.1" });
+    // The same address as the leaving visitor's, so the same page in the cache.
+    const host = new URL(origin).host;
+    const watch = watchRenders(300);
+    try {
+      // The first visitor's phone loses its connection while the page renders, which stops
+      // that render (React Router aborts it): nothing to keep.
+      const leaving = httpGet(`${origin}${url}`);
+      leaving.on("error", () => {});
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const waiting = Array.from({ length: 8 }, () => page(two, url, { host }));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      leaving.destroy();
+      const answers = await Promise.all(waiting);
+      for (const res of answers) expectShared(res);
+      expect(new Set(answers.map((r) => r.headers.etag)).size).toBe(1);
+      // The one stopped, then one for the eight who waited for it.
+      expect(watch.renders).toBe(2);
+    } finally {
+      watch.stop();
     }
   });
 });

@@ -69,6 +69,19 @@ export function sealPage(html: string, nonce: string): { html: string; scriptHas
   return { html: sealed, scriptHashes: [...hashes].join(" ") };
 }
 
+/**
+ * How long a request waits for another's render of the same page before rendering its own; a
+ * render running longer is taken as lost and the next request starts a new one.
+ */
+const MAX_WAIT_MS = 10_000;
+
+/** A render under way that will fill the cache. */
+interface Fill {
+  since: number;
+  /** Resolves when the render is over, kept or not. */
+  over: Promise<void>;
+}
+
 interface Entry {
   body: Buffer;
   br: Buffer;
@@ -114,7 +127,7 @@ export async function pageCache(app: FastifyInstance, opts: PageCacheOptions = {
   /** Bumped on each change: a page rendered across a change is sent but not kept. */
   let generation = 0;
   /** Pages being rendered to fill the cache: whoever asks for one meanwhile waits for it. */
-  const filling = new Map<string, Promise<void>>();
+  const filling = new Map<string, Fill>();
   app.onCatalogueChanged(() => {
     generation++;
     cache.clear();
@@ -127,32 +140,33 @@ export async function pageCache(app: FastifyInstance, opts: PageCacheOptions = {
     if (path === null) return;
     // Image addresses in a page are absolute under the origin it was asked from.
     const key = `${request.imageOrigin} ${path}`;
-    let entry = cache.get(key);
-    const pending = filling.get(key);
-    if (entry && (entry.freshUntil > Date.now() || pending)) return sendEntry(request, reply, entry);
-    if (!entry && pending) {
-      await pending;
-      entry = cache.get(key);
-      if (entry) return sendEntry(request, reply, entry);
+    const giveUpAt = Date.now() + MAX_WAIT_MS;
+    for (;;) {
+      const entry = cache.get(key);
+      const fill = filling.get(key);
+      // A render running longer than anyone waits is taken as lost.
+      const rendering = fill !== undefined && fill.since + MAX_WAIT_MS > Date.now();
+      // Kept bytes, fresh, or past their time while a new render is on its way.
+      if (entry && (entry.freshUntil > Date.now() || rendering)) return sendEntry(request, reply, entry);
+      // Nobody renders it (any more): this request does, for all.
+      if (!rendering) break;
+      // Waited long enough (a render that never ends): this visitor's page is rendered for them alone.
+      if (Date.now() >= giveUpAt) return;
+      // Wait for that render. If it could not be kept (an error, a change meanwhile), the first
+      // to wake renders the page again and the others wait for that one: one render at a time.
+      await within(fill.over, giveUpAt - Date.now());
     }
-    // That render was not kept (an error, a cookie): render this one.
-    if (filling.has(key)) return;
-    // Nothing kept, or kept bytes past their time: this request renders the page (again).
-    let done!: () => void;
-    filling.set(
-      key,
-      new Promise<void>((resolve) => {
-        done = resolve;
-      }),
-    );
+    const { promise: over, resolve: settle } = Promise.withResolvers<void>();
+    const fill: Fill = { since: Date.now(), over };
+    filling.set(key, fill);
     request.pageCacheFill = {
       key,
       generation,
       done: () => {
         if (request.pageCacheFill === null) return;
         request.pageCacheFill = null;
-        filling.delete(key);
-        done();
+        if (filling.get(key) === fill) filling.delete(key);
+        settle();
       },
     };
   });
@@ -188,9 +202,10 @@ export async function pageCache(app: FastifyInstance, opts: PageCacheOptions = {
       fill.done();
     }
   });
-  // A render that never reached onSend (the visitor left, an error before it) frees its followers.
+  // A render that never reached onSend (an error before it) frees those waiting for it. A visitor
+  // leaving does not free them early: they wait for the render's end (React Router stops it,
+  // onSend gets its error page), then one of them renders the page for the others.
   app.addHook("onResponse", async (request) => request.pageCacheFill?.done());
-  app.addHook("onRequestAbort", async (request) => request.pageCacheFill?.done());
 }
 
 function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
@@ -224,6 +239,19 @@ function encoded(request: FastifyRequest, reply: FastifyReply, entry: Entry): Bu
     return entry.gzip;
   }
   return entry.body;
+}
+
+/** Waits for `promise`, `ms` at most. */
+async function within(promise: Promise<void>, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** A rendered page's whole text, whatever form the renderer handed it in. */
