@@ -1074,7 +1074,8 @@ async function main(argv: string[]): Promise<number> {
   report.seconds = (performance.now() - started) / 1000;
   if (!report.rows.length) return 1;
   const md = markdown(report);
-  const file = path.join(RESULTS, `${date}-memory${s.soakMinutes ? "-soak" : ""}`);
+  const suffix = `${s.variants.length > 1 ? "-variants" : ""}${s.probe ? "-probe" : ""}${s.soakMinutes ? "-soak" : ""}`;
+  const file = path.join(RESULTS, `${date}-memory${suffix}`);
   await writeFile(`${file}.md`, md);
   await writeFile(`${file}.json`, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\n${md}\nWritten: ${path.relative(ROOT, file)}.md and .json`);
