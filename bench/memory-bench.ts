@@ -664,7 +664,13 @@ async function runDatabase(
   s: Settings,
   kind: DbKind,
   tmp: string,
-): Promise<{ database: string; seedSeconds: number; rows: Measured[]; plan: MixPlan | undefined }> {
+): Promise<{
+  database: string;
+  seedSeconds: number;
+  rows: Measured[];
+  plan: MixPlan | undefined;
+  failures: string[];
+}> {
   const database =
     kind === "postgres" ? await postgresVersion(s.postgresUrl) : pgliteVersion("on disk, in the app's process");
   const log = (line: string) => console.log(`   ${line}`);
@@ -691,6 +697,7 @@ async function runDatabase(
   shops.add(shop);
   const rows: Measured[] = [];
   let plan: MixPlan | undefined;
+  const failures: string[] = [];
   let seedSeconds = 0;
   let name = database;
   try {
@@ -702,65 +709,75 @@ async function runDatabase(
     seedSeconds = (performance.now() - t0) / 1000;
     if (kind === "postgres") name = `${database}, database ${shop.database()}`;
     for (const [i, variant] of s.variants.entries()) {
-      const env = envOf(variant);
-      if (i > 0) {
-        // This variant's variables, and none of the first one's that it does not set.
-        const extra: Record<string, string | undefined> = { ...env };
-        for (const key of Object.keys(envOf(first))) if (!(key in env)) extra[key] = undefined;
-        watch = watchStart(shop);
-        base = await shop.restart(extra);
-        startup = watch.stop();
+      try {
+        const env = envOf(variant);
+        if (i > 0) {
+          // This variant's variables, and none of the first one's that it does not set.
+          const extra: Record<string, string | undefined> = { ...env };
+          for (const key of Object.keys(envOf(first))) if (!(key in env)) extra[key] = undefined;
+          watch = watchStart(shop);
+          try {
+            base = await shop.restart(extra);
+          } finally {
+            startup = watch.stop();
+          }
+        }
+        const pid = shop.pid();
+        if (!pid) throw new Error("no server process");
+        const command = commandLine(pid);
+        if (!command.includes("apps/server/src/server.ts"))
+          throw new Error(`process ${pid} is not the server (${command || "gone"})`);
+        const label = `${kind === "pglite" ? "shop on PGlite (embedded)" : "shop on PostgreSQL (app process only)"}${variant.name ? `, ${variant.name}` : ""}`;
+        console.log(`\n-- ${label}: ${base}, pid ${pid}`);
+        const { pages, productIds } = await pagesOf(base, PAGE_KEYS);
+        const productId = productIds[0] as string;
+        const groups = (customers: Customer[]) => mixGroups(s.connections, pages, productId, customers);
+        const cartConnections = groups([]).find((g) => g.key === "cart")?.connections ?? 0;
+        const requests = distinctRequests(groups([fakeCustomer()]));
+        if (i === 0) plan = { groups, requests };
+        const shown: Record<string, string> = { ...variant.env };
+        if (s.nodeOptions && !("NODE_OPTIONS" in variant.env)) shown.NODE_OPTIONS = s.nodeOptions;
+        rows.push(
+          await measure(s, {
+            startup,
+            label,
+            kind,
+            variant: variant.name,
+            env: { ...s.env, ...shown },
+            pid,
+            base,
+            groups,
+            // The mix's pages and API reads once each, as crowd-bench does before its mix.
+            firstRequests: async () => {
+              for (const r of requests.filter((r) => !r.tag.startsWith("cart")))
+                await raw(base, r.path, {
+                  method: r.method,
+                  headers: r.headers ?? PHONE,
+                  ...(r.body ? { body: r.body } : {}),
+                });
+            },
+            customers: async () => {
+              process.stdout.write(`   signing up ${cartConnections} customers… `);
+              const tag = `${kind}-${variant.name || "m"}-${randomBytes(3).toString("hex")}`;
+              const c = await makeCustomers(base, cartConnections, productIds, tag);
+              console.log("done");
+              return c;
+            },
+            probeFile: s.probe ? probeFile(variant.name) : undefined,
+          }),
+        );
+      } catch (error) {
+        // One variant that fails (e.g. a flag NODE_OPTIONS refuses) does not lose the others.
+        const message = error instanceof Error ? error.message : String(error);
+        failures.push(`${kind}${variant.name ? ` ${variant.name}` : ""}: ${message}`);
+        console.error(`\n${kind}${variant.name ? ` ${variant.name}` : ""}: ${message}`);
       }
-      const pid = shop.pid();
-      if (!pid) throw new Error("no server process");
-      const command = commandLine(pid);
-      if (!command.includes("apps/server/src/server.ts"))
-        throw new Error(`process ${pid} is not the server (${command || "gone"})`);
-      const label = `${kind === "pglite" ? "shop on PGlite (embedded)" : "shop on PostgreSQL (app process only)"}${variant.name ? `, ${variant.name}` : ""}`;
-      console.log(`\n-- ${label}: ${base}, pid ${pid}`);
-      const { pages, productIds } = await pagesOf(base, PAGE_KEYS);
-      const productId = productIds[0] as string;
-      const groups = (customers: Customer[]) => mixGroups(s.connections, pages, productId, customers);
-      const cartConnections = groups([]).find((g) => g.key === "cart")?.connections ?? 0;
-      const requests = distinctRequests(groups([fakeCustomer()]));
-      if (i === 0) plan = { groups, requests };
-      const shown: Record<string, string> = { ...variant.env };
-      if (s.nodeOptions && !("NODE_OPTIONS" in variant.env)) shown.NODE_OPTIONS = s.nodeOptions;
-      rows.push(
-        await measure(s, {
-          startup,
-          label,
-          kind,
-          variant: variant.name,
-          env: { ...s.env, ...shown },
-          pid,
-          base,
-          groups,
-          // The mix's pages and API reads once each, as crowd-bench does before its mix.
-          firstRequests: async () => {
-            for (const r of requests.filter((r) => !r.tag.startsWith("cart")))
-              await raw(base, r.path, {
-                method: r.method,
-                headers: r.headers ?? PHONE,
-                ...(r.body ? { body: r.body } : {}),
-              });
-          },
-          customers: async () => {
-            process.stdout.write(`   signing up ${cartConnections} customers… `);
-            const tag = `${kind}-${variant.name || "m"}-${randomBytes(3).toString("hex")}`;
-            const c = await makeCustomers(base, cartConnections, productIds, tag);
-            console.log("done");
-            return c;
-          },
-          probeFile: s.probe ? probeFile(variant.name) : undefined,
-        }),
-      );
     }
   } finally {
     await shop.stop();
     shops.delete(shop);
   }
-  return { database: name, seedSeconds, rows, plan };
+  return { database: name, seedSeconds, rows, plan, failures };
 }
 
 function fakeCustomer(): Customer {
@@ -1057,6 +1074,7 @@ async function main(argv: string[]): Promise<number> {
           loadAverage: [load, loadAverage()],
         });
         report.rows.push(...run.rows);
+        report.failures.push(...run.failures);
         // The baseline once, with the first database's requests (its pages and product),
         // after that app has stopped.
         if (s.bare && !bare && run.plan) {
