@@ -52,7 +52,7 @@ export async function openDatabase(
   if (options.kind === "pglite") {
     if (options.dir) mkdirSync(options.dir, { recursive: true });
     const client = await PGlite.create(options.dir, { extensions: { pg_trgm, unaccent } });
-    const db = drizzlePglite({ client, schema });
+    const db = drizzlePglite({ client: takingTurns(client), schema });
     return {
       db: db as unknown as Db,
       kind: "pglite",
@@ -150,4 +150,33 @@ export async function openDatabase(
       await pool.end();
     },
   };
+}
+
+/**
+ * PGlite runs each query in this thread, and the queries waiting for it ran one after another
+ * without giving the event loop a turn: under a crowd one turn lasted ~130 ms, and Node accepts
+ * one new connection per turn (libuv ≥ 1.45, "don't accept() connections in a loop"), so new
+ * visitors waited in the kernel's queue, up to 10 s (docs/performance.md, issue 14). Here each
+ * query, and each transaction as a whole, waits for the one before it and then for one turn of
+ * the event loop (`setImmediate`), in which connections are accepted and requests read.
+ */
+function takingTurns(client: PGlite): PGlite {
+  let previous: Promise<unknown> = Promise.resolve();
+  const inTurn =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      const mine = previous.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(() => run(...args));
+      previous = mine.catch(() => {});
+      return mine;
+    };
+  const query = inTurn(client.query.bind(client));
+  const transaction = inTurn(client.transaction.bind(client));
+  return new Proxy(client, {
+    get(target, property) {
+      if (property === "query") return query;
+      if (property === "transaction") return transaction;
+      const value = Reflect.get(target, property, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
