@@ -44,7 +44,7 @@ describe.skipIf(process.env.DATABASE_URL)("the embedded database (PGlite)", () =
         order.push("tx end");
       }),
       database.db.execute(sql`SELECT count(*)::int AS c FROM turn_test`).then((res) => {
-        order.push(`read ${(res.rows[0] as { c: number }).c}`);
+        order.push(`read ${(res as unknown as { rows: { c: number }[] }).rows[0]?.c}`);
       }),
     ]);
     expect(order).toEqual(["tx insert", "tx end", "read 2"]);
