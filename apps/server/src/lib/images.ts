@@ -3,13 +3,29 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { IMAGE_TYPES, IMAGE_WIDTHS, MSG, type UploadedImage } from "@shop/shared";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
+import type { Sharp, SharpOptions } from "sharp";
 import { badRequest, payloadTooLarge } from "./errors.ts";
 
 /** Refuse decompression bombs: 50 megapixels is far beyond any phone photo. */
 const MAX_PIXELS = 50_000_000;
 const QUALITY: Record<number, number> = { [IMAGE_WIDTHS.card]: 70, [IMAGE_WIDTHS.detail]: 78, [IMAGE_WIDTHS.zoom]: 80 };
 const AVATAR_SIZE = 256;
+
+let loaded: Promise<typeof import("sharp")> | undefined;
+
+/**
+ * The image library, loaded on the first photo rather than at start (libvips is ~19 MB of the
+ * process's memory, and most app servers' hours see no upload), with its operation cache off
+ * (libvips keeps up to 50 MB of past results; an upload is rarely processed twice).
+ */
+async function image(bytes: Buffer, options?: SharpOptions): Promise<Sharp> {
+  loaded ??= import("sharp").then((module) => {
+    module.default.cache(false);
+    return module;
+  });
+  const { default: sharp } = await loaded;
+  return sharp(bytes, { limitInputPixels: MAX_PIXELS, ...options });
+}
 
 /**
  * Checks that the bytes are a JPEG, PNG, WebP or AVIF image, judged by their content (the
@@ -19,8 +35,9 @@ export async function assertImage(bytes: Buffer, maxBytes: number): Promise<void
   if (bytes.length > maxBytes) throw payloadTooLarge(MSG.imageTooLarge);
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw badRequest(MSG.imageInvalid);
+  const decoder = await image(bytes);
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_PIXELS }).metadata();
+    const meta = await decoder.metadata();
     if (!meta.width || !meta.height) throw new Error("no dimensions");
   } catch {
     throw badRequest(MSG.imageInvalid);
@@ -39,7 +56,7 @@ export async function storeProductImage(uploadsDir: string, bytes: Buffer, maxBy
   const tmp = path.join(root, `.tmp-${id}`);
   await mkdir(tmp, { recursive: true });
   try {
-    const source = sharp(bytes, { limitInputPixels: MAX_PIXELS }).rotate();
+    const source = (await image(bytes)).rotate();
     await Promise.all(
       Object.values(IMAGE_WIDTHS).map((width) =>
         source
@@ -64,7 +81,7 @@ export async function storeAvatar(uploadsDir: string, bytes: Buffer, maxBytes: n
   const dir = path.join(uploadsDir, "avatars");
   await mkdir(dir, { recursive: true });
   const name = `${randomUUID()}.webp`;
-  await sharp(bytes, { limitInputPixels: MAX_PIXELS })
+  await (await image(bytes))
     .rotate()
     .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" })
     .webp({ quality: 78 })
