@@ -11,9 +11,9 @@ describe.skipIf(process.env.DATABASE_URL)("the embedded database (PGlite)", () =
     await database?.close();
   });
 
-  it("gives the event loop a turn between two queries, so that a crowd's connections are accepted", async () => {
-    // PGlite runs SQL in this thread. Counts the event loop's turns while 30 queries wait
-    // together, as 30 requests of a crowd do.
+  it("gives the event loop a turn every few queries, so that a crowd's connections are accepted", async () => {
+    // PGlite runs SQL in this thread. Counts the event loop's turns while 30 queries of 4 ms
+    // wait together, as 30 requests of a crowd do.
     let turns = 0;
     let counting = true;
     const tick = () => {
@@ -22,15 +22,17 @@ describe.skipIf(process.env.DATABASE_URL)("the embedded database (PGlite)", () =
     };
     setImmediate(tick);
     const turnOfEach = await Promise.all(
-      Array.from({ length: 30 }, async (_, i) => {
-        await database.db.execute(sql`SELECT ${i}::int AS n`);
+      Array.from({ length: 30 }, async () => {
+        await database.db.execute(sql`SELECT pg_sleep(0.004)`);
         return turns;
       }),
     );
     counting = false;
-    // Each query ended in a turn of its own: between two of them, the loop could accept a
-    // connection and read a request. Run back to back, they all ended in the same turn.
-    expect(new Set(turnOfEach).size).toBe(30);
+    // At most 10 ms of queries (three of 4 ms) end in one turn: between them, the loop could
+    // accept a connection and read a request. Run back to back, all 30 ended in the same turn.
+    const perTurn = new Map<number, number>();
+    for (const turn of turnOfEach) perTurn.set(turn, (perTurn.get(turn) ?? 0) + 1);
+    expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(3);
   });
 
   it("still runs a transaction's queries together, and queries after it in order", async () => {
