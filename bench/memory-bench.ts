@@ -62,6 +62,8 @@ const HELP = `Usage: npm run bench:memory -- [options]
   --soak-connections <n>  connections of the soak (default 50)
   --soak-rate <req/s>     at most this many requests per second in the soak (default: no limit)
   --node-options <flags>  NODE_OPTIONS of the app process, e.g. "--max-old-space-size=96"
+  --node-args <flags>     flags on the app's command line (node <flags> server.ts), for the V8
+                          flags NODE_OPTIONS refuses, e.g. "--liftoff-only"; every variant
   --env KEY=VALUE         added to the app process's environment (repeatable)
   --variant <name:K=V,…>  measure the app once per variant, restarted on the same data with
                           these variables added (repeatable; "name:" alone = no change), e.g.
@@ -106,6 +108,8 @@ interface Settings {
   soakConnections: number;
   soakRate: number | undefined;
   nodeOptions: string | undefined;
+  /** Flags on the app's command line, before server.ts. */
+  nodeArgs: string[];
   env: Record<string, string>;
   variants: Variant[];
   bare: boolean;
@@ -152,6 +156,7 @@ async function settings(argv: string[]): Promise<Settings | number> {
         "soak-connections": { type: "string", default: "50" },
         "soak-rate": { type: "string" },
         "node-options": { type: "string" },
+        "node-args": { type: "string" },
         env: { type: "string", multiple: true, default: [] },
         variant: { type: "string", multiple: true, default: [] },
         "no-bare": { type: "boolean", default: false },
@@ -219,6 +224,7 @@ async function settings(argv: string[]): Promise<Settings | number> {
     soakConnections: Math.round(bounded("soak-connections", values["soak-connections"], 4, 1000)),
     soakRate: values["soak-rate"] === undefined ? undefined : bounded("soak-rate", values["soak-rate"], 1, 1e6),
     nodeOptions: values["node-options"],
+    nodeArgs: (values["node-args"] ?? "").split(/\s+/).filter(Boolean),
     env,
     variants: variants.length ? variants : [{ name: "", env: {} }],
     bare: !values["no-bare"],
@@ -693,7 +699,11 @@ async function runDatabase(
     return env;
   };
   const first = s.variants[0] as Variant;
-  const shop = shopServer(log, { ...(kind === "postgres" ? { postgresUrl: s.postgresUrl } : {}), env: envOf(first) });
+  const shop = shopServer(log, {
+    ...(kind === "postgres" ? { postgresUrl: s.postgresUrl } : {}),
+    env: envOf(first),
+    execArgv: s.nodeArgs,
+  });
   shops.add(shop);
   const rows: Measured[] = [];
   let plan: MixPlan | undefined;
@@ -737,6 +747,7 @@ async function runDatabase(
         if (i === 0) plan = { groups, requests };
         const shown: Record<string, string> = { ...variant.env };
         if (s.nodeOptions && !("NODE_OPTIONS" in variant.env)) shown.NODE_OPTIONS = s.nodeOptions;
+        if (s.nodeArgs.length) shown["node args"] = s.nodeArgs.join(" ");
         rows.push(
           await measure(s, {
             startup,
@@ -1007,7 +1018,7 @@ function markdown(r: Report): string {
 
 - Machine: ${m.nproc} CPUs (${m.cpu}), ${m.memoryGb} GB, ${m.os}; Node ${m.node}; commit ${m.commit}; sources ${m.sources}
 - Databases: ${r.databases.map((d) => `${d.database} (seeding and start ${f1(d.seedSeconds)} s; load average ${d.loadAverage[0]} → ${d.loadAverage[1]})`).join("; ")}
-- The app: the production build (\`apps/server/src/server.ts\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`) on the demo catalogue${s.nodeOptions ? `, \`NODE_OPTIONS=${s.nodeOptions}\`` : ""}${Object.keys(s.env).length ? `, ${envLabel(s.env)}` : ""}${s.probe ? ", with bench/memory-probe.ts loaded (--probe)" : ""}. Memory of its node process only (\`/proc/<pid>/status\`: VmRSS, VmHWM), not PostgreSQL's; MB = 1024 × 1024 bytes
+- The app: the production build (\`apps/server/src/server.ts\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`) on the demo catalogue${s.nodeArgs.length ? `, started as \`node ${s.nodeArgs.join(" ")} server.ts\`` : ""}${s.nodeOptions ? `, \`NODE_OPTIONS=${s.nodeOptions}\`` : ""}${Object.keys(s.env).length ? `, ${envLabel(s.env)}` : ""}${s.probe ? ", with bench/memory-probe.ts loaded (--probe)" : ""}. Memory of its node process only (\`/proc/<pid>/status\`: VmRSS, VmHWM), not PostgreSQL's; MB = 1024 × 1024 bytes
 - Idle: ${s.settle} s after the server answered its health check; "after the first requests": each page and catalogue read of the mix once, then 1 s
 - The mix (crowd-mix.ts, as \`npm run bench -- --crowd\` part (b)): ${groups.map((g) => `${g.connections} × ${g.key}`).join(", ")}, three autocannon processes, ${s.warmup} s warm-up then ${s.duration} s measured, \`accept-encoding: br, gzip\`; VmRSS every ${SAMPLE_MS} ms, VmHWM (the process's peak since it started) at the end; then VmRSS watched for ${s.cooldown} s with no requests ("idle again" = back to ${NEAR_IDLE_TEXT})
 - Bare: \`bare-server.ts\` answering every request of the same mix with a ${SMALL_JSON.length}-byte JSON
@@ -1092,7 +1103,7 @@ async function main(argv: string[]): Promise<number> {
   report.seconds = (performance.now() - started) / 1000;
   if (!report.rows.length) return 1;
   const md = markdown(report);
-  const suffix = `${s.variants.length > 1 ? "-variants" : ""}${s.probe ? "-probe" : ""}${s.soakMinutes ? "-soak" : ""}`;
+  const suffix = `${s.nodeArgs.length || s.nodeOptions || Object.keys(s.env).length ? "-flags" : ""}${s.variants.length > 1 ? "-variants" : ""}${s.probe ? "-probe" : ""}${s.soakMinutes ? "-soak" : ""}`;
   const file = path.join(RESULTS, `${date}-memory${suffix}`);
   await writeFile(`${file}.md`, md);
   await writeFile(`${file}.json`, `${JSON.stringify(report, null, 2)}\n`);

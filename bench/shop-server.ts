@@ -19,6 +19,8 @@ export type ShopServerOptions = {
   postgresUrl?: string;
   /** Added to the server's environment (not the seeding's), e.g. `PAGE_CACHE: "off"`. */
   env?: Record<string, string>;
+  /** Node or V8 flags before the server's script (those NODE_OPTIONS refuses, e.g. `--liftoff-only`). */
+  execArgv?: string[];
 };
 
 export type ShopServer = {
@@ -126,7 +128,11 @@ export function shopServer(log: (line: string) => void = () => {}, options: Shop
     const port = await freePort();
     const env: Record<string, string | undefined> = { ...baseEnv(), ...options.env, ...extra, PORT: String(port) };
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-    child = spawn(process.execPath, ["apps/server/src/server.ts"], { cwd: root, env, stdio: "inherit" });
+    child = spawn(process.execPath, [...(options.execArgv ?? []), "apps/server/src/server.ts"], {
+      cwd: root,
+      env,
+      stdio: "inherit",
+    });
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, child, 60_000);
     log(`Server ready on ${url}`);
