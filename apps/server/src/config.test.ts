@@ -12,7 +12,7 @@ describe("configuration", () => {
     const dir = await tempDir();
     const config = loadConfig({ DATA_DIR: dir });
     expect(config.port).toBe(3000);
-    expect(config.database).toEqual({ kind: "pglite", dir: path.join(dir, "pglite") });
+    expect(config.database).toEqual({ kind: "pglite", dir: path.join(dir, "pglite"), buffersMb: 16 });
     expect(config.corsOrigins).toEqual([]);
     expect(config.shop.phone).toMatch(/^237\d{9}$/);
     expect(config.cookie.secure).toBe(false);
@@ -93,6 +93,7 @@ describe("configuration", () => {
     ["SHOP_MOMO_MTN", "12"],
     ["PAGE_CACHE", "sometimes"],
     ["PAGE_CACHE_MB", "0"],
+    ["PGLITE_BUFFERS_MB", "0"],
   ])("stops start-up on a wrong %s and names it", async (name, value) => {
     const dir = await tempDir();
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(ConfigError);

@@ -33,6 +33,7 @@ const env = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default("./data"),
+  PGLITE_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
   TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   COOKIE_SECURE: bool.optional(),
@@ -124,7 +125,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     orderFilesDir: path.join(dataDir, "order-files"),
     database: e.DATABASE_URL
       ? { kind: "postgres" as const, url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
-      : { kind: "pglite" as const, dir: path.join(dataDir, "pglite") },
+      : { kind: "pglite" as const, dir: path.join(dataDir, "pglite"), buffersMb: e.PGLITE_BUFFERS_MB },
     token: {
       secret: e.TOKEN_SECRET ?? persistentSecret(dataDir),
       ttlSeconds: e.TOKEN_TTL_DAYS * 24 * 3600,

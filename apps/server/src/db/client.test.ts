@@ -35,6 +35,19 @@ describe.skipIf(process.env.DATABASE_URL)("the embedded database (PGlite)", () =
     expect(Math.max(...perTurn.values())).toBeLessThanOrEqual(3);
   });
 
+  it("keeps PostgreSQL's page cache small: 16 MB unless told otherwise", async () => {
+    const shown = async (db: Database) =>
+      ((await db.db.execute(sql`SHOW shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] }).rows[0]
+        ?.shared_buffers;
+    expect(await shown(database)).toBe("16MB");
+    const larger = await openDatabase({ kind: "pglite", buffersMb: 48 });
+    try {
+      expect(await shown(larger)).toBe("48MB");
+    } finally {
+      await larger.close();
+    }
+  });
+
   it("still runs a transaction's queries together, and queries after it in order", async () => {
     await database.db.execute(sql`CREATE TABLE IF NOT EXISTS turn_test (n int)`);
     const order: string[] = [];

@@ -12,7 +12,10 @@ import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DatabaseOptions = { kind: "pglite"; dir?: string } | { kind: "postgres"; url: string; poolSize: number };
+export type DatabaseOptions =
+  /** `buffersMb`: PostgreSQL's shared_buffers inside PGlite (PGlite's own default is 160 MB). */
+  | { kind: "pglite"; dir?: string; buffersMb?: number }
+  | { kind: "postgres"; url: string; poolSize: number };
 
 export interface Database {
   db: Db;
@@ -51,7 +54,12 @@ export async function openDatabase(
 ): Promise<Database> {
   if (options.kind === "pglite") {
     if (options.dir) mkdirSync(options.dir, { recursive: true });
-    const client = await PGlite.create(options.dir, { extensions: { pg_trgm, unaccent } });
+    // PostgreSQL's page cache lives in PGlite's WebAssembly memory, resident and never given
+    // back; reads past it come from the system's file cache (decision 030).
+    const client = await PGlite.create(options.dir, {
+      extensions: { pg_trgm, unaccent },
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.buffersMb ?? 16}MB`],
+    });
     const db = drizzlePglite({ client: takingTurns(client), schema });
     return {
       db: db as unknown as Db,
