@@ -14,8 +14,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseOptions =
   /** `buffersMb`: PostgreSQL's shared_buffers inside PGlite (PGlite's own default is 160 MB). */
-  | { kind: "pglite"; dir?: string; buffersMb?: number }
-  | { kind: "postgres"; url: string; poolSize: number };
+  { kind: "pglite"; dir?: string; buffersMb?: number } | { kind: "postgres"; url: string; poolSize: number };
 
 export interface Database {
   db: Db;
