@@ -41,7 +41,7 @@ import {
 import type { LoadRequest, TagResult } from "./load.ts";
 import { loadAverage, machine } from "./machine.ts";
 import type { ProbeLine } from "./memory-probe.ts";
-import { type ShopServer, shopServer } from "./shop-server.ts";
+import { npmStartFlags, type ShopServer, shopServer } from "./shop-server.ts";
 import { pgliteVersion, postgresVersion } from "./versions.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -62,8 +62,9 @@ const HELP = `Usage: npm run bench:memory -- [options]
   --soak-connections <n>  connections of the soak (default 50)
   --soak-rate <req/s>     at most this many requests per second in the soak (default: no limit)
   --node-options <flags>  NODE_OPTIONS of the app process, e.g. "--max-old-space-size=96"
-  --node-args <flags>     flags on the app's command line (node <flags> server.ts), for the V8
-                          flags NODE_OPTIONS refuses, e.g. "--liftoff-only"; every variant
+  --node-args=<flags>     flags on the app's command line (node <flags> server.ts), for the V8
+                          flags NODE_OPTIONS refuses, e.g. "--liftoff-only"; every variant;
+                          default: those of \`npm start\`; --node-args= for none
   --env KEY=VALUE         added to the app process's environment (repeatable)
   --variant <name:K=V,…>  measure the app once per variant, restarted on the same data with
                           these variables added (repeatable; "name:" alone = no change), e.g.
@@ -224,7 +225,8 @@ async function settings(argv: string[]): Promise<Settings | number> {
     soakConnections: Math.round(bounded("soak-connections", values["soak-connections"], 4, 1000)),
     soakRate: values["soak-rate"] === undefined ? undefined : bounded("soak-rate", values["soak-rate"], 1, 1e6),
     nodeOptions: values["node-options"],
-    nodeArgs: (values["node-args"] ?? "").split(/\s+/).filter(Boolean),
+    // Absent: those of `npm start`; `--node-args=` (empty): none.
+    nodeArgs: values["node-args"] === undefined ? npmStartFlags() : values["node-args"].split(/\s+/).filter(Boolean),
     env,
     variants: variants.length ? variants : [{ name: "", env: {} }],
     bare: !values["no-bare"],

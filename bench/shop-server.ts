@@ -8,7 +8,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,9 +19,20 @@ export type ShopServerOptions = {
   postgresUrl?: string;
   /** Added to the server's environment (not the seeding's), e.g. `PAGE_CACHE: "off"`. */
   env?: Record<string, string>;
-  /** Node or V8 flags before the server's script (those NODE_OPTIONS refuses, e.g. `--liftoff-only`). */
+  /**
+   * Node or V8 flags before the server's script (those NODE_OPTIONS refuses, e.g.
+   * `--liftoff-only`); by default those of `npm start`, so that a bench measures what it runs.
+   */
   execArgv?: string[];
 };
+
+/** The flags `npm start` gives node before the server's script (root package.json). */
+export function npmStartFlags(): string[] {
+  const root = path.resolve(import.meta.dirname, "..");
+  const start: string = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
+  const words = start.split(/\s+/);
+  return words.slice(words.indexOf("node") + 1, words.indexOf("apps/server/src/server.ts"));
+}
 
 export type ShopServer = {
   /** Seeds the catalogue and starts the server; resolves with its base URL once it answers. */
@@ -128,7 +139,7 @@ export function shopServer(log: (line: string) => void = () => {}, options: Shop
     const port = await freePort();
     const env: Record<string, string | undefined> = { ...baseEnv(), ...options.env, ...extra, PORT: String(port) };
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-    child = spawn(process.execPath, [...(options.execArgv ?? []), "apps/server/src/server.ts"], {
+    child = spawn(process.execPath, [...(options.execArgv ?? npmStartFlags()), "apps/server/src/server.ts"], {
       cwd: root,
       env,
       stdio: "inherit",
