@@ -1,8 +1,39 @@
 import { hash, verify } from "@node-rs/argon2";
 
+/**
+ * At most this many argon2 computations (hashes and verifications) run at once; the others
+ * wait their turn. Each takes 19 MiB of native memory while it runs, and libuv's 4 threads
+ * would otherwise run 4 (76 MiB, then more with UV_THREADPOOL_SIZE): a crowd signing up or
+ * in set the PostgreSQL app's memory peak (issue 19, docs/performance.md). Two keep two cores
+ * busy (more do not hash faster on a small server) and bound the peak at 38 MiB. The hash's
+ * own parameters do not change.
+ */
+export const MAX_HASHES_AT_ONCE = 2;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** How many argon2 computations run now (for tests). */
+export function hashesRunning(): number {
+  return running;
+}
+
+async function bounded<T>(work: () => Promise<T>): Promise<T> {
+  if (running < MAX_HASHES_AT_ONCE) running++;
+  // The slot is handed over by the one that ends (running stays the same).
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 /** argon2id with the library's defaults (19 MiB, 2 passes: OWASP's recommendation). */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password);
+  return bounded(() => hash(password));
 }
 
 let dummy: Promise<string> | undefined;
@@ -13,9 +44,10 @@ let dummy: Promise<string> | undefined;
  */
 export async function verifyPassword(stored: string | undefined, password: string): Promise<boolean> {
   if (!stored) {
-    dummy ??= hash("not-a-real-password");
-    await verify(await dummy, password).catch(() => false);
+    dummy ??= hashPassword("not-a-real-password");
+    const target = await dummy;
+    await bounded(() => verify(target, password)).catch(() => false);
     return false;
   }
-  return verify(stored, password).catch(() => false);
+  return bounded(() => verify(stored, password)).catch(() => false);
 }
