@@ -3,7 +3,7 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { IMAGE_TYPES, IMAGE_WIDTHS, MSG, type UploadedImage } from "@shop/shared";
 import { fileTypeFromBuffer } from "file-type";
-import type { Sharp, SharpOptions } from "sharp";
+import type { Sharp } from "sharp";
 import { badRequest, payloadTooLarge } from "./errors.ts";
 
 /** Refuse decompression bombs: 50 megapixels is far beyond any phone photo. */
@@ -18,13 +18,13 @@ let loaded: Promise<typeof import("sharp")> | undefined;
  * process's memory, and most app servers' hours see no upload), with its operation cache off
  * (libvips keeps up to 50 MB of past results; an upload is rarely processed twice).
  */
-async function image(bytes: Buffer, options?: SharpOptions): Promise<Sharp> {
+async function image(bytes: Buffer): Promise<Sharp> {
   loaded ??= import("sharp").then((module) => {
     module.default.cache(false);
     return module;
   });
   const { default: sharp } = await loaded;
-  return sharp(bytes, { limitInputPixels: MAX_PIXELS, ...options });
+  return sharp(bytes, { limitInputPixels: MAX_PIXELS });
 }
 
 /**
