@@ -110,7 +110,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider 
   });
   await app.register(originPlugin, { publicUrl: config.publicUrl });
   await app.register(authPlugin, { config });
-  await app.register(catalogueCachePlugin, {});
+  await app.register(catalogueCachePlugin, config.catalogueCache);
   await app.register(payTokenPlugin, { secret: config.token.secret });
 
   mkdirSync(config.uploadsDir, { recursive: true });

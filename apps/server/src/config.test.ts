@@ -106,9 +106,11 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "production", COOKIE_SECURE: "false" }).cookie.secure).toBe(false);
   });
 
-  it("keeps anonymous pages in 32 MB unless told a size, or off", async () => {
+  it("keeps anonymous pages and catalogue answers in 16 MB each unless told a size; pages can be off", async () => {
     const dir = await tempDir();
-    expect(loadConfig({ DATA_DIR: dir }).pageCache).toEqual({ maxBytes: 32 * 1024 * 1024 });
+    expect(loadConfig({ DATA_DIR: dir }).pageCache).toEqual({ maxBytes: 16 * 1024 * 1024 });
+    expect(loadConfig({ DATA_DIR: dir }).catalogueCache).toEqual({ maxBytes: 16 * 1024 * 1024 });
+    expect(loadConfig({ DATA_DIR: dir, CATALOGUE_CACHE_MB: "4" }).catalogueCache).toEqual({ maxBytes: 4 * 1024 * 1024 });
     expect(loadConfig({ DATA_DIR: dir, PAGE_CACHE_MB: "8" }).pageCache).toEqual({ maxBytes: 8 * 1024 * 1024 });
     expect(loadConfig({ DATA_DIR: dir, PAGE_CACHE: "off" }).pageCache).toBeNull();
   });

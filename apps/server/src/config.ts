@@ -83,7 +83,9 @@ const env = z.object({
   /** How long a pending payment waits for its webhook before reconciliation reads it. */
   PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
   PAGE_CACHE: bool.default(true),
-  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(32),
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(16),
+  /** Memory for the catalogue API's cached answers (decisions 008 and 030). */
+  CATALOGUE_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(16),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -157,6 +159,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     /** The anonymous page cache (decision 028): null when turned off. */
     pageCache: e.PAGE_CACHE ? { maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 } : null,
+    /** The catalogue API's cache (decision 008). */
+    catalogueCache: { maxBytes: e.CATALOGUE_CACHE_MB * 1024 * 1024 },
     firstAdmin: { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME },
     shop: {
       name: e.SHOP_NAME,

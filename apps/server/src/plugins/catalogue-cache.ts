@@ -60,7 +60,7 @@ export interface CatalogueCacheOptions {
  */
 export const catalogueCachePlugin = fp(async (app: FastifyInstance, opts: CatalogueCacheOptions) => {
   const cache = new LRUCache<string, Entry>({
-    maxSize: opts.maxBytes ?? 64 * 1024 * 1024,
+    maxSize: opts.maxBytes ?? 16 * 1024 * 1024,
     // Keys count too: a read's body (a list of categories) or query can be long.
     sizeCalculation: (e, key) => e.body.length * 2 + key.length * 2 + 256,
     ttl: opts.ttlMs ?? 60_000,

@@ -120,7 +120,7 @@ export interface PageCacheOptions {
  */
 export async function pageCache(app: FastifyInstance, opts: PageCacheOptions = {}) {
   const cache = new LRUCache<string, Entry>({
-    maxSize: opts.maxBytes ?? 32 * 1024 * 1024,
+    maxSize: opts.maxBytes ?? 16 * 1024 * 1024,
     sizeCalculation: (e, key) => e.body.length + e.br.length + e.gzip.length + key.length * 2 + 512,
   });
   const ttlMs = opts.ttlMs ?? 60_000;
