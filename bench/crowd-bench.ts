@@ -44,7 +44,7 @@ import {
 } from "./crowd-mix.ts";
 import type { LoadResult, TagResult } from "./load.ts";
 import { loadAverage, machine } from "./machine.ts";
-import { type ShopServer, shopServer } from "./shop-server.ts";
+import { npmStart, type ShopServer, shopServer } from "./shop-server.ts";
 import { pgliteVersion, postgresVersion } from "./versions.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -523,7 +523,7 @@ function markdown(s: Settings, run: Run, m: ReturnType<typeof machine>, date: st
 
 - Machine: ${m.nproc} CPUs (${m.cpu}), ${m.memoryGb} GB, ${m.os}; Node ${m.node}; commit ${m.commit}; sources ${m.sources}
 - Load average (1, 5, 15 min): ${run.loadAverage} when this database's run started, ${finishedLoad} when it ended
-- Server: the production build (\`apps/server/src/server.ts\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`) on the demo catalogue (seeded with its pictures; seeding and start ${f1(run.seedSeconds)} s), "page cache off" = the same server restarted with \`PAGE_CACHE=off\`
+- Server: the production build (\`${npmStart().script}\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`) on the demo catalogue (seeded with its pictures; seeding and start ${f1(run.seedSeconds)} s), "page cache off" = the same server restarted with \`PAGE_CACHE=off\`
 - Requests like a phone: \`accept-encoding: br, gzip\`; autocannon, a new process per run, time-out 10 s (time-outs are not in p99); latencies are exact per request, of 2xx answers; requests still waiting when a run stops are in no figure: their number and the oldest one's wait are given
 - (a) ${s.connections} connections, ${s.warmup} s warm-up then ${s.duration} s per page and server; bare = node:http answering the app's bytes with its status, content-type, content-encoding, etag and vary. Target: app ≥ ${RATIO_TARGET} × bare req/s and p99 < ${PAGE_P99_MS} ms
 - (b) ${s.connections} connections for ${s.mixDuration} s (after ${s.warmup} s of warm-up), three autocannon processes started together: ${mixConnections.map((g) => `${g.connections} × ${g.key}`).join(", ")}. Target: ${run.kind === "postgres" ? `0 errors, 0 time-outs, p99 < ${MIX_P99_MS} ms` : "0 errors, 0 time-outs; p99 reported"}

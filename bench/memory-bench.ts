@@ -10,7 +10,7 @@
  * The same mix against a bare node:http server answering a small JSON gives the baseline.
  * `--soak <minutes>` adds a long steady run at lower concurrency, RSS each minute.
  *
- * Only the app's node process is counted (`/proc/<pid>/status` of `server.ts`), not PostgreSQL's.
+ * Only the app's node process is counted (`/proc/<pid>/status` of the server's), not PostgreSQL's.
  */
 import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -41,7 +41,7 @@ import {
 import type { LoadRequest, TagResult } from "./load.ts";
 import { loadAverage, machine } from "./machine.ts";
 import type { ProbeLine } from "./memory-probe.ts";
-import { npmStartFlags, type ShopServer, shopServer } from "./shop-server.ts";
+import { npmStart, npmStartFlags, type ShopServer, shopServer } from "./shop-server.ts";
 import { pgliteVersion, postgresVersion } from "./versions.ts";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -62,7 +62,7 @@ const HELP = `Usage: npm run bench:memory -- [options]
   --soak-connections <n>  connections of the soak (default 50)
   --soak-rate <req/s>     at most this many requests per second in the soak (default: no limit)
   --node-options <flags>  NODE_OPTIONS of the app process, e.g. "--max-old-space-size=96"
-  --node-args=<flags>     flags on the app's command line (node <flags> server.ts), for the V8
+  --node-args=<flags>     flags on the app's command line (node <flags> dist/server.js), for the V8
                           flags NODE_OPTIONS refuses, e.g. "--liftoff-only"; every variant;
                           default: those of \`npm start\`; --node-args= for none
   --env KEY=VALUE         added to the app process's environment (repeatable)
@@ -109,7 +109,7 @@ interface Settings {
   soakConnections: number;
   soakRate: number | undefined;
   nodeOptions: string | undefined;
-  /** Flags on the app's command line, before server.ts. */
+  /** Flags on the app's command line, before the server's script. */
   nodeArgs: string[];
   env: Record<string, string>;
   variants: Variant[];
@@ -285,7 +285,7 @@ function mustStatus(pid: number): Status {
   return s;
 }
 
-/** The command line of a process, to check it is the one meant (e.g. `… apps/server/src/server.ts`). */
+/** The command line of a process, to check it is the one meant (e.g. `… apps/server/dist/server.js`). */
 function commandLine(pid: number): string {
   try {
     return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean).join(" ");
@@ -429,7 +429,7 @@ function watchStart(shop: ShopServer): { stop: () => Startup | undefined } {
     const p = shop.pid();
     if (!p) return;
     if (p !== pid) {
-      if (!commandLine(p).includes("apps/server/src/server.ts")) return;
+      if (!commandLine(p).includes(npmStart().script)) return;
       pid = p;
       samples.length = 0;
       t0 = performance.now();
@@ -737,7 +737,7 @@ async function runDatabase(
         const pid = shop.pid();
         if (!pid) throw new Error("no server process");
         const command = commandLine(pid);
-        if (!command.includes("apps/server/src/server.ts"))
+        if (!command.includes(npmStart().script))
           throw new Error(`process ${pid} is not the server (${command || "gone"})`);
         const label = `${kind === "pglite" ? "shop on PGlite (embedded)" : "shop on PostgreSQL (app process only)"}${variant.name ? `, ${variant.name}` : ""}`;
         console.log(`\n-- ${label}: ${base}, pid ${pid}`);
@@ -1020,7 +1020,7 @@ function markdown(r: Report): string {
 
 - Machine: ${m.nproc} CPUs (${m.cpu}), ${m.memoryGb} GB, ${m.os}; Node ${m.node}; commit ${m.commit}; sources ${m.sources}
 - Databases: ${r.databases.map((d) => `${d.database} (seeding and start ${f1(d.seedSeconds)} s; load average ${d.loadAverage[0]} → ${d.loadAverage[1]})`).join("; ")}
-- The app: the production build (\`apps/server/src/server.ts\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`) on the demo catalogue${s.nodeArgs.length ? `, started as \`node ${s.nodeArgs.join(" ")} server.ts\`` : ""}${s.nodeOptions ? `, \`NODE_OPTIONS=${s.nodeOptions}\`` : ""}${Object.keys(s.env).length ? `, ${envLabel(s.env)}` : ""}${s.probe ? ", with bench/memory-probe.ts loaded (--probe)" : ""}. Memory of its node process only (\`/proc/<pid>/status\`: VmRSS, VmHWM), not PostgreSQL's; MB = 1024 × 1024 bytes
+- The app: the production build (\`${npmStart().script}\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`) on the demo catalogue${s.nodeArgs.length ? `, started as \`node ${s.nodeArgs.join(" ")} ${path.basename(npmStart().script)}\`` : ""}${s.nodeOptions ? `, \`NODE_OPTIONS=${s.nodeOptions}\`` : ""}${Object.keys(s.env).length ? `, ${envLabel(s.env)}` : ""}${s.probe ? ", with bench/memory-probe.ts loaded (--probe)" : ""}. Memory of its node process only (\`/proc/<pid>/status\`: VmRSS, VmHWM), not PostgreSQL's; MB = 1024 × 1024 bytes
 - Idle: ${s.settle} s after the server answered its health check; "after the first requests": each page and catalogue read of the mix once, then 1 s
 - The mix (crowd-mix.ts, as \`npm run bench -- --crowd\` part (b)): ${groups.map((g) => `${g.connections} × ${g.key}`).join(", ")}, three autocannon processes, ${s.warmup} s warm-up then ${s.duration} s measured, \`accept-encoding: br, gzip\`; VmRSS every ${SAMPLE_MS} ms, VmHWM (the process's peak since it started) at the end; then VmRSS watched for ${s.cooldown} s with no requests ("idle again" = back to ${NEAR_IDLE_TEXT})
 - Bare: \`bare-server.ts\` answering every request of the same mix with a ${SMALL_JSON.length}-byte JSON

@@ -9,6 +9,7 @@ import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { npmStart } from "../bench/shop-server.ts";
 
 const port = process.env.E2E_PORT ?? "3199";
 const dataDir = mkdtempSync(path.join(tmpdir(), "shop-e2e-"));
@@ -49,7 +50,13 @@ if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 // The server's log (stdout, JSON lines) and errors (stderr) go to this terminal and, when the
 // tests ask (E2E_SERVER_LOG), to a file they read: what the shop logged is part of some
 // journeys' proof (CSP violation reports, nothing logged as an error).
-const server = spawn(node, ["apps/server/src/server.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+// As `npm start` runs it (the built server, node's flags with their memory limits): the
+// journeys run the shop as it runs.
+const { flags, script } = npmStart();
+const server = spawn(node, [...flags, script], {
+  env,
+  stdio: ["ignore", "pipe", "pipe"],
+});
 const logFile = process.env.E2E_SERVER_LOG ? createWriteStream(process.env.E2E_SERVER_LOG) : undefined;
 for (const [from, to] of [
   [server.stdout, process.stdout],

@@ -7,10 +7,11 @@ import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import { CSP_NONCE_KEY, type CspNonceSource, IN_PROCESS_API_KEY, type InProcessApiTransport, MSG } from "@shop/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ViteDevServer } from "vite";
+import { serverRoot } from "../paths.ts";
 import { IN_PROCESS_HEADER } from "./origin.ts";
 import { type PageCacheOptions, pageCache } from "./page-cache.ts";
 
-const webDir = path.resolve(import.meta.dirname, "../../../web");
+const webDir = path.resolve(serverRoot, "../web");
 export const webServerBuild = path.join(webDir, "build/server/index.js");
 
 /**
