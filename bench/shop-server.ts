@@ -1,14 +1,15 @@
 /**
  * The shop as a customer gets it, for page and crowd benchmarks: a fresh temporary DATA_DIR,
- * the demo catalogue (seed-cli.ts, with its pictures), then the production server (server.ts
- * with the storefront build, NODE_ENV=production) on 127.0.0.1 and a free port. Same steps as
+ * the demo catalogue (seed-cli.ts, with its pictures), then the production server as `npm start`
+ * runs it (the built dist/server.js with its node flags, the storefront build,
+ * NODE_ENV=production) on 127.0.0.1 and a free port. Same steps as
  * e2e/serve.ts, stoppable from the calling process. On the embedded database by default
  * (`DATABASE_URL` is ignored on purpose); with `postgresUrl`, on a new PostgreSQL database
  * `shop_bench_<random>` next to that URL's, dropped `WITH (FORCE)` on stop.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,15 +25,24 @@ export type ShopServerOptions = {
    * `--liftoff-only`); by default those of `npm start`, so that a bench measures what it runs.
    */
   execArgv?: string[];
+  /**
+   * A cgroup (v1 memory controller folder, or v2 folder) the server runs in from its first
+   * instruction: spawned through `sh`, which joins the group and then becomes node (same pid).
+   */
+  cgroup?: string;
 };
 
-/** The flags `npm start` gives node before the server's script (root package.json). */
-export function npmStartFlags(): string[] {
+/** `npm start`'s command (root package.json): node's flags, and the server script it runs. */
+export function npmStart(): { flags: string[]; script: string } {
   const root = path.resolve(import.meta.dirname, "..");
   const start: string = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
   const words = start.split(/\s+/);
-  return words.slice(words.indexOf("node") + 1, words.indexOf("apps/server/src/server.ts"));
+  const at = words.findIndex((w) => /\.[jt]s$/.test(w));
+  return { flags: words.slice(words.indexOf("node") + 1, at), script: words[at] as string };
 }
+
+/** The flags `npm start` gives node before the server's script. */
+export const npmStartFlags = (): string[] => npmStart().flags;
 
 export type ShopServer = {
   /** Seeds the catalogue and starts the server; resolves with its base URL once it answers. */
@@ -50,8 +60,9 @@ export type ShopServer = {
   /** The database, once started: "PGlite in /tmp/…" or the PostgreSQL database's name. */
   database: () => string;
   /**
-   * The process id of the running server: the node process of `server.ts` itself (spawned
-   * with `process.execPath`, no shell or npm in between), e.g. to read its /proc/<pid>/status.
+   * The process id of the running server: the node process of the server's script itself
+   * (spawned with `process.execPath`, no npm in between; a `cgroup`'s `sh` becomes node), e.g.
+   * to read its /proc/<pid>/status.
    */
   pid: () => number | undefined;
 };
@@ -139,11 +150,13 @@ export function shopServer(log: (line: string) => void = () => {}, options: Shop
     const port = await freePort();
     const env: Record<string, string | undefined> = { ...baseEnv(), ...options.env, ...extra, PORT: String(port) };
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
-    child = spawn(process.execPath, [...(options.execArgv ?? npmStartFlags()), "apps/server/src/server.ts"], {
-      cwd: root,
-      env,
-      stdio: "inherit",
-    });
+    const { script } = npmStart();
+    if (!existsSync(path.join(root, script))) throw new Error(`No ${script}: run \`npm run build\` first.`);
+    const command = [process.execPath, ...(options.execArgv ?? npmStartFlags()), script];
+    const [file, ...args] = options.cgroup
+      ? ["/bin/sh", "-c", 'echo $$ > "$0/cgroup.procs" && exec "$@"', options.cgroup, ...command]
+      : command;
+    child = spawn(file as string, args, { cwd: root, env, stdio: "inherit" });
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, child, 60_000);
     log(`Server ready on ${url}`);

@@ -110,7 +110,9 @@ describe("configuration", () => {
     const dir = await tempDir();
     expect(loadConfig({ DATA_DIR: dir }).pageCache).toEqual({ maxBytes: 16 * 1024 * 1024 });
     expect(loadConfig({ DATA_DIR: dir }).catalogueCache).toEqual({ maxBytes: 16 * 1024 * 1024 });
-    expect(loadConfig({ DATA_DIR: dir, CATALOGUE_CACHE_MB: "4" }).catalogueCache).toEqual({ maxBytes: 4 * 1024 * 1024 });
+    expect(loadConfig({ DATA_DIR: dir, CATALOGUE_CACHE_MB: "4" }).catalogueCache).toEqual({
+      maxBytes: 4 * 1024 * 1024,
+    });
     expect(loadConfig({ DATA_DIR: dir, PAGE_CACHE_MB: "8" }).pageCache).toEqual({ maxBytes: 8 * 1024 * 1024 });
     expect(loadConfig({ DATA_DIR: dir, PAGE_CACHE: "off" }).pageCache).toBeNull();
   });
