@@ -1020,7 +1020,13 @@ function markdown(r: Report): string {
 
 - Machine: ${m.nproc} CPUs (${m.cpu}), ${m.memoryGb} GB, ${m.os}; Node ${m.node}; commit ${m.commit}; sources ${m.sources}
 - Databases: ${r.databases.map((d) => `${d.database} (seeding and start ${f1(d.seedSeconds)} s; load average ${d.loadAverage[0]} → ${d.loadAverage[1]})`).join("; ")}
-- The app: the production build (\`${npmStart().script}\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`) on the demo catalogue${s.nodeArgs.length ? `, started as \`node ${s.nodeArgs.join(" ")} ${path.basename(npmStart().script)}\`` : ""}${s.nodeOptions ? `, \`NODE_OPTIONS=${s.nodeOptions}\`` : ""}${Object.keys(s.env).length ? `, ${envLabel(s.env)}` : ""}${s.probe ? ", with bench/memory-probe.ts loaded (--probe)" : ""}. Memory of its node process only (\`/proc/<pid>/status\`: VmRSS, VmHWM), not PostgreSQL's; MB = 1024 × 1024 bytes
+- The app: the production build (\`${npmStart().script}\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`) on the demo catalogue${
+    s.nodeArgs.length
+      ? `, started as \`${Object.entries(npmStart().env)
+          .map(([k, v]) => `${k}=${v} `)
+          .join("")}node ${s.nodeArgs.join(" ")} ${path.basename(npmStart().script)}\``
+      : ""
+  }${s.nodeOptions ? `, \`NODE_OPTIONS=${s.nodeOptions}\`` : ""}${Object.keys(s.env).length ? `, ${envLabel(s.env)}` : ""}${s.probe ? ", with bench/memory-probe.ts loaded (--probe)" : ""}. Memory of its node process only (\`/proc/<pid>/status\`: VmRSS, VmHWM), not PostgreSQL's; MB = 1024 × 1024 bytes
 - Idle: ${s.settle} s after the server answered its health check; "after the first requests": each page and catalogue read of the mix once, then 1 s
 - The mix (crowd-mix.ts, as \`npm run bench -- --crowd\` part (b)): ${groups.map((g) => `${g.connections} × ${g.key}`).join(", ")}, three autocannon processes, ${s.warmup} s warm-up then ${s.duration} s measured, \`accept-encoding: br, gzip\`; VmRSS every ${SAMPLE_MS} ms, VmHWM (the process's peak since it started) at the end; then VmRSS watched for ${s.cooldown} s with no requests ("idle again" = back to ${NEAR_IDLE_TEXT})
 - Bare: \`bare-server.ts\` answering every request of the same mix with a ${SMALL_JSON.length}-byte JSON

@@ -32,13 +32,18 @@ export type ShopServerOptions = {
   cgroup?: string;
 };
 
-/** `npm start`'s command (root package.json): node's flags, and the server script it runs. */
-export function npmStart(): { flags: string[]; script: string } {
+/**
+ * `npm start`'s command (root package.json): the variables it sets before `node` (glibc's
+ * malloc settings, decision 030), node's flags, and the server script it runs.
+ */
+export function npmStart(): { env: Record<string, string>; flags: string[]; script: string } {
   const root = path.resolve(import.meta.dirname, "..");
   const start: string = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
   const words = start.split(/\s+/);
+  const node = words.indexOf("node");
   const at = words.findIndex((w) => /\.[jt]s$/.test(w));
-  return { flags: words.slice(words.indexOf("node") + 1, at), script: words[at] as string };
+  const env = Object.fromEntries(words.slice(0, node).map((w) => w.split("=", 2) as [string, string]));
+  return { env, flags: words.slice(node + 1, at), script: words[at] as string };
 }
 
 /** The flags `npm start` gives node before the server's script. */
@@ -148,7 +153,13 @@ export function shopServer(log: (line: string) => void = () => {}, options: Shop
 
   const startServer = async (extra: Record<string, string | undefined>) => {
     const port = await freePort();
-    const env: Record<string, string | undefined> = { ...baseEnv(), ...options.env, ...extra, PORT: String(port) };
+    const env: Record<string, string | undefined> = {
+      ...baseEnv(),
+      ...npmStart().env,
+      ...options.env,
+      ...extra,
+      PORT: String(port),
+    };
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
     const { script } = npmStart();
     if (!existsSync(path.join(root, script))) throw new Error(`No ${script}: run \`npm run build\` first.`);

@@ -49,12 +49,11 @@ if (seeded.status !== 0) process.exit(seeded.status ?? 1);
 
 // The server's log (stdout, JSON lines) and errors (stderr) go to this terminal and, when the
 // tests ask (E2E_SERVER_LOG), to a file they read: what the shop logged is part of some
-// journeys' proof (CSP violation reports, nothing logged as an error).
-// As `npm start` runs it (the built server, node's flags with their memory limits): the
-// journeys run the shop as it runs.
-const { flags, script } = npmStart();
-const server = spawn(node, [...flags, script], {
-  env,
+// journeys' proof (CSP violation reports, nothing logged as an error). Started as `npm start`
+// starts it (the built server; node's flags and malloc's settings, which bound its memory).
+const start = npmStart();
+const server = spawn(node, [...start.flags, start.script], {
+  env: { ...env, ...start.env },
   stdio: ["ignore", "pipe", "pipe"],
 });
 const logFile = process.env.E2E_SERVER_LOG ? createWriteStream(process.env.E2E_SERVER_LOG) : undefined;
