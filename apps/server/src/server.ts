@@ -2,6 +2,7 @@ import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { prepareDatabase } from "./bootstrap.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { collectWhenIdle } from "./lib/idle-gc.ts";
 import { webBuildExists } from "./plugins/web.ts";
 
 let config: ReturnType<typeof loadConfig>;
@@ -27,10 +28,14 @@ const app = await buildApp({
   web: withStorefront ? { pageCache: config.pageCache ?? false } : undefined,
 });
 
+// The heap a crowd grew goes back to the system once the shop is quiet (decision 030).
+const idleCollector = collectWhenIdle((fields, message) => app.log.info(fields, message));
+
 // On SIGTERM/SIGINT: stop accepting, finish requests in flight, then close the database.
 closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
   if (err) app.log.error({ err }, "closing after an error");
   else app.log.info({ signal }, "shutting down");
+  idleCollector?.stop();
   await app.close();
   await database.close();
 });
