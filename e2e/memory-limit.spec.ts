@@ -36,11 +36,14 @@ function memoryCgroup(mb: number): Limit | undefined {
   const name = `shop-memory-${randomBytes(4).toString("hex")}`;
   const lines = readFileSync("/proc/self/cgroup", "utf8").split("\n");
   const count = (file: string) => Number(/oom_kill (\d+)/.exec(readFileSync(file, "utf8"))?.[1] ?? 0);
+  /** The folder made, to remove if a limit then cannot be set in it. */
+  let made: string | undefined;
   try {
     const v1 = lines.find((l) => l.split(":")[1]?.split(",").includes("memory"));
     if (v1 && existsSync("/sys/fs/cgroup/memory")) {
       const dir = path.join("/sys/fs/cgroup/memory", v1.split(":")[2] ?? "/", name);
       mkdirSync(dir);
+      made = dir;
       writeFileSync(path.join(dir, "memory.limit_in_bytes"), bytes);
       try {
         writeFileSync(path.join(dir, "memory.memsw.limit_in_bytes"), bytes); // no swap either
@@ -53,12 +56,14 @@ function memoryCgroup(mb: number): Limit | undefined {
     if (v2 && readFileSync("/sys/fs/cgroup/cgroup.controllers", "utf8").includes("memory")) {
       const dir = path.join("/sys/fs/cgroup", v2.slice(3), name);
       mkdirSync(dir);
+      made = dir;
       writeFileSync(path.join(dir, "memory.max"), bytes);
       writeFileSync(path.join(dir, "memory.swap.max"), "0");
       return { dir, oomKills: () => count(path.join(dir, "memory.events")), remove: () => rmdirSync(dir) };
     }
   } catch {
     // not allowed here: the peak is checked from /proc instead
+    if (made) rmdirSync(made);
   }
   return undefined;
 }
