@@ -14,6 +14,7 @@ export default defineConfig({
     target: "node24",
     minify: false,
     emptyOutDir: true,
-    rollupOptions: { output: { entryFileNames: "server.js" } },
+    // Chunks (what is loaded only when needed) beside server.js: paths.ts counts on it.
+    rollupOptions: { output: { entryFileNames: "server.js", chunkFileNames: "[name]-[hash].js" } },
   },
 });

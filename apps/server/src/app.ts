@@ -1,10 +1,6 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
-import rateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import Fastify, { type FastifyServerOptions, LogController } from "fastify";
 import {
@@ -39,13 +35,14 @@ import { authPlugin } from "./plugins/auth.ts";
 import { catalogueCachePlugin } from "./plugins/catalogue-cache.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { filesPlugin } from "./plugins/files.ts";
 import { originPlugin } from "./plugins/origin.ts";
+import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { type WebOptions, webPlugin } from "./plugins/web.ts";
 
 /** JSON bodies are small; sign-up (profile picture) and uploads set their own limits. */
 const BODY_LIMIT = 64 * 1024;
-const YEAR_SECONDS = 365 * 24 * 3600;
 
 export interface BuildOptions {
   config: Config;
@@ -94,7 +91,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider 
   await app.register(dbPlugin, { database });
   // Cookies are read only where a token is looked for (plugins/auth.ts), not on every request.
   await app.register(cookie, { hook: false });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl });
   await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 10, parts: 11 } });
   await app.register(swagger, {
     openapi: {
@@ -108,24 +105,15 @@ export async function buildApp({ config, database, logger, web, paymentProvider 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(originPlugin, { publicUrl: config.publicUrl });
+  await app.register(originPlugin, {
+    publicUrl: config.publicUrl,
+    imagesUrl: config.storage.kind === "s3" ? config.storage.publicUrl : null,
+  });
   await app.register(authPlugin, { config });
   await app.register(catalogueCachePlugin, config.catalogueCache);
   await app.register(payTokenPlugin, { secret: config.token.secret });
 
-  mkdirSync(config.uploadsDir, { recursive: true });
-  // Outside uploadsDir on purpose: nothing serves this folder but the admins' file route.
-  mkdirSync(config.orderFilesDir, { recursive: true, mode: 0o700 });
-  await app.register(fastifyStatic, {
-    root: path.join(config.uploadsDir),
-    prefix: "/uploads/",
-    // Stored files never change: a new upload gets a new name.
-    immutable: true,
-    maxAge: YEAR_SECONDS * 1000,
-    dotfiles: "deny",
-    index: false,
-    decorateReply: false,
-  });
+  await app.register(filesPlugin, { storage: config.storage });
 
   await app.register(
     async (api) => {
@@ -136,7 +124,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider 
       await api.register(authRoutes, { config });
       await api.register(catalogueRoutes);
       await api.register(productAdminRoutes);
-      await api.register(imagesRoutes, { config });
+      await api.register(imagesRoutes);
       await api.register(usersRoutes);
       await api.register(cartRoutes);
       await api.register(contactRoutes, { config });
@@ -150,7 +138,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider 
       await api.register(adminStockRoutes);
       await api.register(stockAlertRoutes, { config });
       await api.register(paymentsRoutes, { config, provider: paymentProvider });
-      await api.register(adminPaymentsRoutes, { config });
+      await api.register(adminPaymentsRoutes);
       await api.register(cspReportsRoutes);
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({

@@ -19,8 +19,10 @@ describe("configuration", () => {
     expect(config.contactRateLimit).toEqual({ max: 5, windowMs: 600_000 });
     expect(config.orderRateLimit).toEqual({ max: 10, windowMs: 600_000 });
     expect(config.orderStatusRateLimit).toEqual({ max: 20, windowMs: 600_000 });
-    expect(config.orderFilesDir).toBe(path.join(dir, "order-files"));
-    expect(path.relative(config.uploadsDir, config.orderFilesDir).startsWith("..")).toBe(true);
+    // Files in DATA_DIR (uploads/ served, order-files/ and payment-files/ beside it, private).
+    expect(config.storage).toEqual({ kind: "local", dir });
+    expect(config.redisUrl).toBeNull();
+    expect(config.webConcurrency).toBe(1);
   });
 
   it("generates the token secret once and keeps it in DATA_DIR", async () => {

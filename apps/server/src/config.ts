@@ -86,6 +86,22 @@ const env = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(16),
   /** Memory for the catalogue API's cached answers (decisions 008 and 030). */
   CATALOGUE_CACHE_MB: z.coerce.number().int().min(1).max(1024).default(16),
+  // Several app servers (decision 031): shared rate limits, files in a bucket, every core.
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be a bucket name (3 to 63 lower-case letters, digits, . or -)")
+    .optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PUBLIC_URL: optionalUrl,
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -110,6 +126,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "Invalid configuration:\n  NOTCHPAY_PUBLIC_KEY, NOTCHPAY_PRIVATE_KEY, NOTCHPAY_WEBHOOK_HASH: set all three, or none",
     );
   }
+  const s3Keys = [e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Keys.some(Boolean) && !s3Keys.every(Boolean)) {
+    throw new ConfigError("Invalid configuration:\n  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or none");
+  }
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_PUBLIC_URL || e.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required with the other S3_ settings");
+  }
   // Relative to where npm was run (INIT_CWD), not to the workspace a script runs in, so that
   // `npm start` and `npm run dev` from the repository use the same ./data.
   const dataDir = path.resolve(source.INIT_CWD ?? process.cwd(), e.DATA_DIR);
@@ -123,13 +146,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: e.TRUST_PROXY,
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
-    /** The order form's files: private, outside uploadsDir (which is served to everyone). */
-    orderFilesDir: path.join(dataDir, "order-files"),
     database: e.DATABASE_URL
       ? { kind: "postgres" as const, url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: "pglite" as const, dir: path.join(dataDir, "pglite"), buffersMb: e.PGLITE_BUFFERS_MB },
     token: {
+      /** Replaced at start by the one every app server shares when not configured (bootstrap.ts). */
       secret: e.TOKEN_SECRET ?? persistentSecret(dataDir),
+      configured: Boolean(e.TOKEN_SECRET),
       ttlSeconds: e.TOKEN_TTL_DAYS * 24 * 3600,
     },
     cookie: { secure: e.COOKIE_SECURE ?? production, domain: e.COOKIE_DOMAIN },
@@ -154,9 +177,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       transferNumbers: { mtn: e.SHOP_MOMO_MTN ?? null, orange: e.SHOP_MOMO_ORANGE ?? null },
       reconcileIntervalMs: e.PAYMENT_RECONCILE_INTERVAL_MS,
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
-      /** The transfers' screenshots: private, outside uploadsDir. */
-      screenshotsDir: path.join(dataDir, "payment-files"),
     },
+    /** Where files live (decision 031): DATA_DIR, or an S3-compatible bucket. */
+    storage: e.S3_BUCKET
+      ? {
+          kind: "s3" as const,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          // Self-hosted servers (MinIO, Garage…) answer on one host: path-style addresses.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/$/, "") ?? null,
+        }
+      : { kind: "local" as const, dir: dataDir },
+    /** Rate limits shared by every app server (decision 031); null: counted in this process. */
+    redisUrl: e.REDIS_URL ?? null,
+    /** App processes on this machine's port (node's cluster); PostgreSQL only. */
+    webConcurrency: e.WEB_CONCURRENCY,
     /** The anonymous page cache (decision 028): null when turned off. */
     pageCache: e.PAGE_CACHE ? { maxBytes: e.PAGE_CACHE_MB * 1024 * 1024 } : null,
     /** The catalogue API's cache (decision 008). */

@@ -8,8 +8,7 @@ import { prepareDatabase } from "./bootstrap.ts";
 import { loadConfig } from "./config.ts";
 
 export async function createServer(devServer?: ViteDevServer) {
-  const config = loadConfig();
-  const { database } = await prepareDatabase(config, { info: console.log, warn: console.warn });
+  const { database, config } = await prepareDatabase(loadConfig(), { info: console.log, warn: console.warn });
   const app = await buildApp({ config, database, web: { devServer } });
   app.addHook("onClose", () => database.close());
   return app;

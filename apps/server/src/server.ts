@@ -1,9 +1,6 @@
-import closeWithGrace from "close-with-grace";
-import { buildApp } from "./app.ts";
-import { prepareDatabase } from "./bootstrap.ts";
+import cluster from "node:cluster";
+import { runPrimary } from "./cluster.ts";
 import { ConfigError, loadConfig } from "./config.ts";
-import { collectWhenIdle } from "./lib/idle-gc.ts";
-import { webBuildExists } from "./plugins/web.ts";
 
 let config: ReturnType<typeof loadConfig>;
 try {
@@ -16,28 +13,18 @@ try {
   throw error;
 }
 
-const { database } = await prepareDatabase(config, {
-  info: (m) => console.log(m),
-  warn: (m) => console.warn(m),
-});
-const withStorefront = webBuildExists();
-if (!withStorefront) console.warn("No storefront build (npm run build): serving the API only.");
-const app = await buildApp({
-  config,
-  database,
-  web: withStorefront ? { pageCache: config.pageCache ?? false } : undefined,
-});
+const processes = config.database.kind === "postgres" ? config.webConcurrency : 1;
+if (config.webConcurrency > 1 && processes === 1) {
+  console.warn(
+    `WEB_CONCURRENCY=${config.webConcurrency} ignored: the embedded database (PGlite) lives in one process. ` +
+      "Set DATABASE_URL (PostgreSQL) to use every core.",
+  );
+}
 
-// The heap a crowd grew goes back to the system once the shop is quiet (decision 030).
-const idleCollector = collectWhenIdle((fields, message) => app.log.info(fields, message));
-
-// On SIGTERM/SIGINT: stop accepting, finish requests in flight, then close the database.
-closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
-  if (err) app.log.error({ err }, "closing after an error");
-  else app.log.info({ signal }, "shutting down");
-  idleCollector?.stop();
-  await app.close();
-  await database.close();
-});
-
-await app.listen({ host: config.host, port: config.port });
+if (processes > 1 && cluster.isPrimary) {
+  runPrimary(processes, { info: (m) => console.log(m), error: (m) => console.error(m) });
+} else {
+  // Loaded only in the processes that serve: the primary of a cluster stays small.
+  const { serve } = await import("./serve.ts");
+  await serve(config);
+}

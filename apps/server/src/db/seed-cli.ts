@@ -1,13 +1,12 @@
 /**
  * `npm run db:seed`: migrates, makes sure the first super admin exists and, on a catalogue
  * with no product, adds the demo catalogue (owned by that super admin).
- * `npm run db:reset`: the same after erasing every table and uploaded file.
+ * `npm run db:reset`: the same after erasing every table and stored file (DATA_DIR or bucket).
  */
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { prepareDatabase } from "../bootstrap.ts";
 import { ConfigError, loadConfig } from "../config.ts";
+import { FILE_PREFIXES, openStorage } from "../lib/storage.ts";
 import { openDatabase } from "./client.ts";
 import { users } from "./schema.ts";
 import { seedDemoCatalogue } from "./seed/seed.ts";
@@ -23,11 +22,20 @@ try {
     await database.db.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`);
     await database.db.execute(sql`CREATE SCHEMA public`);
     await database.close();
-    await rm(path.join(config.uploadsDir, "images"), { recursive: true, force: true });
-    await rm(path.join(config.uploadsDir, "avatars"), { recursive: true, force: true });
-    console.log("Database and uploads erased.");
+    const files = await openStorage(config.storage);
+    try {
+      for (const prefix of FILE_PREFIXES) {
+        const keys: string[] = [];
+        for await (const key of files.list(prefix)) keys.push(key);
+        await files.remove(keys);
+      }
+    } finally {
+      await files.close();
+    }
+    console.log("Database and files erased.");
   }
   const { database } = await prepareDatabase(config, log);
+  const files = await openStorage(config.storage);
   try {
     const [owner] = await database.db
       .select({ id: users.id })
@@ -37,7 +45,7 @@ try {
       .limit(1);
     const { inserted } = await seedDemoCatalogue({
       db: database.db,
-      uploadsDir: config.uploadsDir,
+      files,
       ownerId: owner?.id ?? null,
       log: (m) => console.log(m),
     });
@@ -45,6 +53,7 @@ try {
       inserted ? `Demo catalogue: ${inserted} products added.` : "The catalogue already has products: nothing added.",
     );
   } finally {
+    await files.close();
     await database.close();
   }
 } catch (error) {

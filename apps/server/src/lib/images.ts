@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rename, rm } from "node:fs/promises";
-import path from "node:path";
 import { IMAGE_TYPES, IMAGE_WIDTHS, MSG, type UploadedImage } from "@shop/shared";
 import { fileTypeFromBuffer } from "file-type";
 import type { Sharp } from "sharp";
 import { badRequest, payloadTooLarge } from "./errors.ts";
+import { type FileStorage, uploadKey } from "./storage.ts";
 
 /** Refuse decompression bombs: 50 megapixels is far beyond any phone photo. */
 const MAX_PIXELS = 50_000_000;
@@ -46,54 +45,56 @@ export async function assertImage(bytes: Buffer, maxBytes: number): Promise<void
 
 /**
  * Stores a product image as WebP at every width of IMAGE_WIDTHS under
- * `<uploadsDir>/images/<id>/<width>.webp`. The files appear all at once (written to a
- * temporary folder, then renamed), so a failure leaves nothing half-written.
+ * `uploads/images/<id>/<width>.webp`. Its URL is given only once every size is stored, and a
+ * failure removes the sizes already written: nothing half-written stays.
  */
-export async function storeProductImage(uploadsDir: string, bytes: Buffer, maxBytes: number): Promise<UploadedImage> {
+export async function storeProductImage(files: FileStorage, bytes: Buffer, maxBytes: number): Promise<UploadedImage> {
   await assertImage(bytes, maxBytes);
   const id = randomUUID();
-  const root = path.join(uploadsDir, "images");
-  const tmp = path.join(root, `.tmp-${id}`);
-  await mkdir(tmp, { recursive: true });
+  const keys = Object.values(IMAGE_WIDTHS).map((width) => ({ width, key: `uploads/images/${id}/${width}.webp` }));
+  const source = (await image(bytes)).rotate();
   try {
-    const source = (await image(bytes)).rotate();
     await Promise.all(
-      Object.values(IMAGE_WIDTHS).map((width) =>
-        source
+      keys.map(async ({ width, key }) => {
+        const webp = await source
           .clone()
           .resize({ width, withoutEnlargement: true })
           .webp({ quality: QUALITY[width] ?? 78, effort: 4 })
-          .toFile(path.join(tmp, `${width}.webp`)),
-      ),
+          .toBuffer();
+        await files.put(key, webp, "image/webp");
+      }),
     );
-    await rename(tmp, path.join(root, id));
   } catch (error) {
-    await rm(tmp, { recursive: true, force: true });
+    await files.remove(keys.map((k) => k.key)).catch(() => {});
     throw error;
   }
-  const sizes = Object.values(IMAGE_WIDTHS).map((width) => ({ width, url: `/uploads/images/${id}/${width}.webp` }));
+  const sizes = keys.map(({ width, key }) => ({ width, url: `/${key}` }));
   return { url: `/uploads/images/${id}/${IMAGE_WIDTHS.detail}.webp`, sizes };
 }
 
 /** Stores a square profile picture; returns its URL. */
-export async function storeAvatar(uploadsDir: string, bytes: Buffer, maxBytes: number): Promise<string> {
+export async function storeAvatar(files: FileStorage, bytes: Buffer, maxBytes: number): Promise<string> {
   await assertImage(bytes, maxBytes);
-  const dir = path.join(uploadsDir, "avatars");
-  await mkdir(dir, { recursive: true });
-  const name = `${randomUUID()}.webp`;
-  await (await image(bytes))
+  const key = `uploads/avatars/${randomUUID()}.webp`;
+  const webp = await (await image(bytes))
     .rotate()
     .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" })
     .webp({ quality: 78 })
-    .toFile(path.join(dir, name));
-  return `/uploads/avatars/${name}`;
+    .toBuffer();
+  await files.put(key, webp, "image/webp");
+  return `/${key}`;
+}
+
+/** Every size's key of a product image, given the URL of any of them; none for another URL. */
+export function productImageKeys(url: string): string[] {
+  const id = /^\/uploads\/images\/([\w-]+)\/\d+\.webp$/.exec(url)?.[1];
+  return id ? Object.values(IMAGE_WIDTHS).map((width) => `uploads/images/${id}/${width}.webp`) : [];
 }
 
 /** Removes a stored upload given its URL; used to undo a write whose database step failed. */
-export async function removeUpload(uploadsDir: string, url: string): Promise<void> {
-  const relative = url.replace(/^\/uploads\//, "");
-  if (relative === url || relative.includes("..")) return;
-  await rm(path.join(uploadsDir, relative), { force: true });
+export async function removeUpload(files: FileStorage, url: string): Promise<void> {
+  const key = uploadKey(url);
+  if (key) await files.remove([key]);
 }
 
 /** Decodes a `data:image/...;base64,...` URL; null when it is not one. */

@@ -88,7 +88,7 @@ const zoneBody = () => ({ kind: "zone", name: "Zone test", fee: 1000, neighbourh
 async function paymentToVerify(): Promise<string> {
   const placed = await orderFromForm(
     ctx.database.db,
-    ctx.config.orderFilesDir,
+    ctx.app.files,
     null,
     { name: "Awa", number: "+237677123456", text: "Yaoundé", message: "" },
     { bytes: png, name: "photo.png", mime: "image/png", ext: "png" },
@@ -110,7 +110,7 @@ async function paymentToVerify(): Promise<string> {
 async function orderToConfirm(): Promise<string> {
   const placed = await orderFromForm(
     ctx.database.db,
-    ctx.config.orderFilesDir,
+    ctx.app.files,
     null,
     {
       name: "Awa",
@@ -379,7 +379,7 @@ beforeAll(async () => {
     .toBuffer();
   await orderFromForm(
     ctx.database.db,
-    ctx.config.orderFilesDir,
+    ctx.app.files,
     null,
     { name: "Awa", number: "+237677123456", text: "Yaoundé", message: "" },
     { bytes: png, name: "photo.png", mime: "image/png", ext: "png" },

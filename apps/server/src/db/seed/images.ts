@@ -1,6 +1,7 @@
 import { IMAGE_MAX_BYTES } from "@shop/shared";
 import sharp from "sharp";
 import { storeProductImage } from "../../lib/images.ts";
+import type { FileStorage } from "../../lib/storage.ts";
 
 /**
  * Demo product pictures drawn as SVG and rasterised on the machine, so that a fresh shop
@@ -719,7 +720,7 @@ export async function renderDesign(design: ImageDesign): Promise<Buffer> {
 }
 
 /** Draws a design and stores it like an uploaded photo; returns the URL to keep in productImage. */
-export async function storeDesign(uploadsDir: string, design: ImageDesign): Promise<string> {
-  const stored = await storeProductImage(uploadsDir, await renderDesign(design), IMAGE_MAX_BYTES);
+export async function storeDesign(files: FileStorage, design: ImageDesign): Promise<string> {
+  const stored = await storeProductImage(files, await renderDesign(design), IMAGE_MAX_BYTES);
   return stored.url;
 }

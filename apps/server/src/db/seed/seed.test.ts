@@ -28,7 +28,7 @@ describe("seedDemoCatalogue", () => {
     // `npm run db:seed` does: owned by the first super admin.
     ctx = await createTestApp();
     uploadsDir = ctx.config.uploadsDir;
-    ({ inserted } = await seedDemoCatalogue({ db: ctx.database.db, uploadsDir, ownerId: ctx.superAdmin.id }));
+    ({ inserted } = await seedDemoCatalogue({ db: ctx.database.db, files: ctx.app.files, ownerId: ctx.superAdmin.id }));
     rows = await ctx.database.db.select().from(products);
     variants = await ctx.database.db
       .select()
@@ -220,7 +220,9 @@ describe("seedDemoCatalogue", () => {
   });
 
   it("does nothing once the shop has products", async () => {
-    expect(await seedDemoCatalogue({ db: ctx.database.db, uploadsDir, ownerId: null })).toEqual({ inserted: 0 });
+    expect(await seedDemoCatalogue({ db: ctx.database.db, files: ctx.app.files, ownerId: null })).toEqual({
+      inserted: 0,
+    });
     expect(await ctx.database.db.$count(products)).toBe(rows.length);
     expect(await ctx.database.db.$count(productVariants)).toBe(variants.length);
   });

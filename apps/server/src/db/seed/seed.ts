@@ -1,6 +1,6 @@
-import { rm } from "node:fs/promises";
-import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
+import { productImageKeys } from "../../lib/images.ts";
+import type { FileStorage } from "../../lib/storage.ts";
 import { saveVariants } from "../../modules/products/variants.service.ts";
 import type { Db } from "../client.ts";
 import { products, productVariants, type UserRow } from "../schema.ts";
@@ -36,11 +36,8 @@ async function hasProducts(db: Pick<Db, "select">): Promise<boolean> {
 }
 
 /** Removes pictures stored by storeDesign, given their URLs (`/uploads/images/<id>/800.webp`). */
-export async function removeDemoImages(uploadsDir: string, urls: Iterable<string>): Promise<void> {
-  const ids = new Set([...urls].map((url) => /^\/uploads\/images\/([\w-]+)\/\d+\.webp$/.exec(url)?.[1]));
-  await Promise.all(
-    [...ids].map((id) => (id ? rm(path.join(uploadsDir, "images", id), { recursive: true, force: true }) : undefined)),
-  );
+export async function removeDemoImages(files: FileStorage, urls: Iterable<string>): Promise<void> {
+  await files.remove([...new Set([...urls].flatMap(productImageKeys))]);
 }
 
 /**
@@ -49,7 +46,7 @@ export async function removeDemoImages(uploadsDir: string, urls: Iterable<string
  * the ones already stored are removed.
  */
 export async function buildDemoProducts(
-  uploadsDir: string,
+  files: FileStorage,
   opts: { concurrency?: number } = {},
 ): Promise<DemoProductRow[]> {
   const queue = new Map<string, ImageDesign>();
@@ -64,7 +61,7 @@ export async function buildDemoProducts(
     for (let next = pending.shift(); next && !failure; next = pending.shift()) {
       const [key, design] = next;
       try {
-        stored.set(key, await storeDesign(uploadsDir, design));
+        stored.set(key, await storeDesign(files, design));
       } catch (error) {
         failure ??= { error };
       }
@@ -72,7 +69,7 @@ export async function buildDemoProducts(
   };
   await Promise.all(Array.from({ length: opts.concurrency ?? DEFAULT_CONCURRENCY }, worker));
   if (failure) {
-    await removeDemoImages(uploadsDir, stored.values());
+    await removeDemoImages(files, stored.values());
     throw failure.error;
   }
   const urls = (designs: ImageDesign[]) => designs.map((design) => stored.get(designKey(design)) ?? "");
@@ -121,14 +118,14 @@ async function stockAndVariants(tx: Db, productId: string, row: DemoProductRow):
  */
 export async function seedDemoCatalogue(opts: {
   db: Db;
-  uploadsDir: string;
+  files: FileStorage;
   ownerId: string | null;
   log?: (msg: string) => void;
 }): Promise<{ inserted: number }> {
-  const { db, uploadsDir, ownerId, log } = opts;
+  const { db, files, ownerId, log } = opts;
   if (await hasProducts(db)) return { inserted: 0 };
   const started = performance.now();
-  const rows = await buildDemoProducts(uploadsDir);
+  const rows = await buildDemoProducts(files);
   const urls = rows.flatMap((row) => [...row.productImage, ...row.variants.flatMap((variant) => variant.images)]);
   const now = Date.now();
   const values = rows.map(({ options: _options, variants: _variants, stock: _stock, ...row }, i) => {
@@ -154,11 +151,11 @@ export async function seedDemoCatalogue(opts: {
       return values.length;
     });
   } catch (error) {
-    await removeDemoImages(uploadsDir, urls);
+    await removeDemoImages(files, urls);
     throw error;
   }
   if (inserted === 0) {
-    await removeDemoImages(uploadsDir, urls);
+    await removeDemoImages(files, urls);
     return { inserted };
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

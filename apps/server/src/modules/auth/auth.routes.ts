@@ -20,7 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       schema: { tags: ["auth"], body: signUpInput, response: { 201: envelope(user) } },
     },
     async (request, reply) => {
-      const row = await signUp(app.db, config.uploadsDir, request.body);
+      const row = await signUp(app.db, app.files, request.body);
       return reply.status(201).send(ok(toApiUser(row, request.imageOrigin), MSG.signUpSuccess));
     },
   );

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { FIELD_MSG, MSG } from "@shop/shared";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -298,7 +299,10 @@ describe("the order form", () => {
       payload: body.payload,
     });
   };
-  const files = () => (existsSync(ctx.config.orderFilesDir) ? readdirSync(ctx.config.orderFilesDir).length : 0);
+  const files = () =>
+    existsSync(path.join(ctx.config.dataDir, "order-files"))
+      ? readdirSync(path.join(ctx.config.dataDir, "order-files")).length
+      : 0;
 
   it("keeps the delivery chosen, readable on the status page", async () => {
     const res = await send({ deliveryOptionId: zone2, neighbourhood: "Essos", landmark: "Carrefour Essos" });

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { MSG, ORDER_FILE_MAX_BYTES, ORDER_FILE_TYPES, type OrderFormInput, orderFormInput } from "@shop/shared";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 import { badRequest, payloadTooLarge } from "../../lib/errors.ts";
+import type { FileStorage, StoredFile } from "../../lib/storage.ts";
 
 /** The order form's file once its content has been judged: what it really is, not what it claims. */
 export interface OrderFile {
@@ -104,19 +104,18 @@ export function safeFileName(original: string, ext: string): string {
   return chars.slice(0, MAX_NAME - keep.length).join("") + keep;
 }
 
-/** Writes the file under a new random name in the private folder; answers that name. */
-export async function storeOrderFile(dir: string, file: OrderFile): Promise<string> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+/** Writes the file under a new random name among the private files; answers that name. */
+export async function storeOrderFile(files: FileStorage, file: OrderFile): Promise<string> {
   const name = `${randomUUID()}.${file.ext}`;
-  await writeFile(path.join(dir, name), file.bytes, { flag: "wx", mode: 0o600 });
+  await files.put(orderFileKey(name), file.bytes, file.mime);
   return name;
 }
 
 /** Where a stored name lives; a name is never a path, whatever the database holds. */
-export const orderFilePath = (dir: string, storedName: string) => path.join(dir, path.basename(storedName));
+export const orderFileKey = (storedName: string) => `order-files/${path.basename(storedName)}`;
 
-export async function removeOrderFile(dir: string, storedName: string): Promise<void> {
-  await rm(orderFilePath(dir, storedName), { force: true });
+export async function removeOrderFile(files: FileStorage, storedName: string): Promise<void> {
+  await files.remove([orderFileKey(storedName)]);
 }
 
 /**
@@ -139,4 +138,16 @@ export function contentDisposition(name: string, type = "application/octet-strea
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   const disposition = SHOWN_INLINE.includes(type) ? "inline" : "attachment";
   return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Sends a private file to an admin: shown in the tab when the browser can, never cached. */
+export function sendPrivateFile(reply: FastifyReply, stored: StoredFile, name: string, type: string) {
+  return reply
+    .type(type)
+    .headers({
+      "content-length": stored.size,
+      "content-disposition": contentDisposition(name, type),
+      "cache-control": "private, no-store",
+    })
+    .send(stored.body);
 }

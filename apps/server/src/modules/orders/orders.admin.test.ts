@@ -234,7 +234,7 @@ describe("GET /api/admin/orders/:reference", () => {
     }
     const { order: placed } = await orderFromForm(
       ctx.database.db,
-      ctx.config.orderFilesDir,
+      ctx.app.files,
       (await ctx.database.db.select().from(users).where(eq(users.id, customer.id)))[0]!,
       { name: "Awa Ndongo", number: "+237677123456", text: "Yaoundé, Bastos", message: "Le soir" },
       { bytes: png, name: "reçu.png", mime: "image/png", ext: "png" },

@@ -1,5 +1,3 @@
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
 import { cartOrderInput, envelope, MSG, order, orderReference, orderStatusInput } from "@shop/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -7,7 +5,7 @@ import type { Config } from "../../config.ts";
 import { ok } from "../../lib/envelope.ts";
 import { notFound } from "../../lib/errors.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
-import { contentDisposition, orderFilePath, readOrderForm } from "./files.ts";
+import { orderFileKey, readOrderForm, sendPrivateFile } from "./files.ts";
 import { toApiOrder } from "./orders.mapper.ts";
 import * as service from "./orders.service.ts";
 
@@ -47,7 +45,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     },
     async (request, reply) => {
       const { input, file } = await readOrderForm(request);
-      const placed = await service.orderFromForm(app.db, config.orderFilesDir, request.user, input, file);
+      const placed = await service.orderFromForm(app.db, app.files, request.user, input, file);
       if (placed.stockShownChanged) await app.catalogueChanged();
       return reply.status(201).send(ok(toApi(placed.order), MSG.orderCreated));
     },
@@ -86,20 +84,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     },
     async (request, reply) => {
       const file = await service.orderFileOf(app.db, request.params.reference);
-      const location = orderFilePath(config.orderFilesDir, file.storedName);
-      const size = await stat(location).then(
-        (s) => s.size,
-        () => null,
-      );
-      if (size === null) throw notFound(MSG.orderFileNotFound);
-      return reply
-        .type(file.type)
-        .headers({
-          "content-length": size,
-          "content-disposition": contentDisposition(file.name, file.type),
-          "cache-control": "private, no-store",
-        })
-        .send(createReadStream(location));
+      const stored = await app.files.get(orderFileKey(file.storedName));
+      if (!stored) throw notFound(MSG.orderFileNotFound);
+      return sendPrivateFile(reply, stored, file.name, file.type);
     },
   );
 };

@@ -27,6 +27,7 @@ import {
   users,
 } from "../../db/schema.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import type { FileStorage } from "../../lib/storage.ts";
 import { deliveryForOrder, type OrderDeliveryColumns } from "../delivery/delivery.service.ts";
 import { giveBackStock, stockLinesOf, takeStock } from "../stock/stock.service.ts";
 import { type OrderFile, removeOrderFile, storeOrderFile } from "./files.ts";
@@ -253,13 +254,13 @@ export async function orderFromCart(
  */
 export async function orderFromForm(
   db: Db,
-  filesDir: string,
+  files: FileStorage,
   user: UserRow | null,
   input: OrderFormInput,
   file: OrderFile,
   deps: OrderDeps = {},
 ): Promise<PlacedOrder> {
-  const storedName = await storeOrderFile(filesDir, file);
+  const storedName = await storeOrderFile(files, file);
   try {
     return await db.transaction(async (tx) => {
       let cart: CartSnapshotLine[] = [];
@@ -300,7 +301,7 @@ export async function orderFromForm(
       return { order, created: true, stockShownChanged: shownChanged };
     });
   } catch (error) {
-    await removeOrderFile(filesDir, storedName);
+    await removeOrderFile(files, storedName);
     throw error;
   }
 }

@@ -104,7 +104,9 @@ async function orderCount(): Promise<number> {
 }
 
 const storedFiles = (context = ctx) =>
-  existsSync(context.config.orderFilesDir) ? readdirSync(context.config.orderFilesDir) : [];
+  existsSync(path.join(context.config.dataDir, "order-files"))
+    ? readdirSync(path.join(context.config.dataDir, "order-files"))
+    : [];
 
 /** Runs a request that must fail and checks that it left no order and no file behind. */
 async function withoutWrites(action: () => Promise<Response>): Promise<Response> {
@@ -391,7 +393,7 @@ describe("POST /api/orders (the order form)", () => {
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
     expect(row).toMatchObject({ userId: null, fileName: "Capture d'écran (2).png", fileType: "image/png" });
     expect(row?.filePath).toMatch(/^[0-9a-f-]{36}\.png$/);
-    const stored = path.join(ctx.config.orderFilesDir, row?.filePath ?? "");
+    const stored = path.join(path.join(ctx.config.dataDir, "order-files"), row?.filePath ?? "");
     expect(readFileSync(stored).equals(png)).toBe(true);
     expect(path.relative(ctx.config.uploadsDir, stored).startsWith("..")).toBe(true);
   });
@@ -664,7 +666,7 @@ describe("order references", () => {
     // Reachable by the status page under the stored reference, whichever was drawn.
     const viaForm = await orderFromForm(
       ctx.database.db,
-      ctx.config.orderFilesDir,
+      ctx.app.files,
       null,
       { name: "Awa", number: "+237677000111", text: "Yaoundé", message: "" },
       { bytes: PDF, name: "a.pdf", mime: "application/pdf", ext: "pdf" },
@@ -684,7 +686,7 @@ describe("order references", () => {
     await expect(
       orderFromForm(
         ctx.database.db,
-        ctx.config.orderFilesDir,
+        ctx.app.files,
         user,
         { name: "Awa", number: "+237677000111", text: "Yaoundé", message: "" },
         { bytes: PDF, name: "a.pdf", mime: "application/pdf", ext: "pdf" },
@@ -858,7 +860,7 @@ describe("GET /api/orders/:reference/file", () => {
 
     const other = (await placeForm({}, filePart(png))).json().data;
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, other._id));
-    await rm(path.join(ctx.config.orderFilesDir, row?.filePath ?? "x"));
+    await rm(path.join(path.join(ctx.config.dataDir, "order-files"), row?.filePath ?? "x"));
     expect((await fetchFile(actors.admin, other.reference)).statusCode).toBe(404);
   });
 

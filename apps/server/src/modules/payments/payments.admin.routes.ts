@@ -1,5 +1,3 @@
-import { createReadStream } from "node:fs";
-import { stat } from "node:fs/promises";
 import path from "node:path";
 import {
   adminPayment,
@@ -12,16 +10,15 @@ import {
   paymentToVerify,
 } from "@shop/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import type { Config } from "../../config.ts";
 import { ok, okPage } from "../../lib/envelope.ts";
 import { notFound } from "../../lib/errors.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
-import { contentDisposition } from "../orders/files.ts";
+import { sendPrivateFile } from "../orders/files.ts";
 import { toApiAdminPayment } from "./payments.mapper.ts";
 import * as service from "./payments.service.ts";
 
 /** The back-office's 'À vérifier' queue (decision 026): ADMIN and SUPERADMIN only. */
-export const adminPaymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", requireAdmin(app));
 
   app.get(
@@ -74,20 +71,9 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
     { schema: { tags: ["admin"], params: paymentParams, produces: ["application/octet-stream"] } },
     async (request, reply) => {
       const file = await service.screenshotOf(app.db, request.params.id);
-      const location = path.join(config.payments.screenshotsDir, path.basename(file.storedName));
-      const size = await stat(location).then(
-        (s) => s.size,
-        () => null,
-      );
-      if (size === null) throw notFound(MSG.paymentScreenshotNotFound);
-      return reply
-        .type(file.type)
-        .headers({
-          "content-length": size,
-          "content-disposition": contentDisposition(`transfert${path.extname(file.storedName)}`, file.type),
-          "cache-control": "private, no-store",
-        })
-        .send(createReadStream(location));
+      const stored = await app.files.get(service.screenshotKey(file.storedName));
+      if (!stored) throw notFound(MSG.paymentScreenshotNotFound);
+      return sendPrivateFile(reply, stored, `transfert${path.extname(file.storedName)}`, file.type);
     },
   );
 };

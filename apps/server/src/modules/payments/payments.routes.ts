@@ -41,7 +41,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config; provider?: 
     provider: provider !== undefined ? provider : config.notchpay ? createNotchPay(config.notchpay) : null,
     tokenSecret: config.token.secret,
     transferNumbers: config.payments.transferNumbers,
-    screenshotsDir: config.payments.screenshotsDir,
+    files: app.files,
     reconcileAfterMs: config.payments.reconcileAfterMs,
   };
   const rateLimit = { max: config.orderStatusRateLimit.max, timeWindow: config.orderStatusRateLimit.windowMs };

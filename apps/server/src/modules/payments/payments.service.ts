@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import {
   MSG,
@@ -13,6 +12,7 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { type OrderRow, orders, type PaymentRow, payments, type UserRow } from "../../db/schema.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
+import type { FileStorage } from "../../lib/storage.ts";
 import type { OrderFile } from "../orders/files.ts";
 import { moveOrderStatus } from "../orders/orders.service.ts";
 import { payTokenMatches } from "./pay-token.ts";
@@ -33,7 +33,8 @@ export interface PaymentsContext {
   provider: PaymentProvider | null;
   tokenSecret: string;
   transferNumbers: { mtn: string | null; orange: string | null };
-  screenshotsDir: string;
+  /** Where transfer screenshots are kept (`payment-files/…`, private). */
+  files: FileStorage;
   /** How long a pending attempt waits for its webhook before reconciliation reads it. */
   reconcileAfterMs?: number;
 }
@@ -376,6 +377,9 @@ export async function reconcile(ctx: PaymentsContext, now = new Date()): Promise
   return settled;
 }
 
+/** Where a stored screenshot's name lives; a name is never a path, whatever the database holds. */
+export const screenshotKey = (storedName: string) => `payment-files/${path.basename(storedName)}`;
+
 /** "J'ai déjà payé par transfert": waits in 'À vérifier' with the order's total. */
 export async function declareTransfer(
   ctx: PaymentsContext,
@@ -387,9 +391,8 @@ export async function declareTransfer(
   const order = await orderWithAccess(ctx.db, ctx.tokenSecret, reference, access);
   let stored: string | null = null;
   if (screenshot) {
-    await mkdir(ctx.screenshotsDir, { recursive: true, mode: 0o700 });
     stored = `${randomUUID()}.${screenshot.ext}`;
-    await writeFile(path.join(ctx.screenshotsDir, stored), screenshot.bytes, { flag: "wx", mode: 0o600 });
+    await ctx.files.put(screenshotKey(stored), screenshot.bytes, screenshot.mime);
   }
   try {
     return await ctx.db.transaction(async (tx) => {
@@ -435,7 +438,7 @@ export async function declareTransfer(
       return attempt;
     });
   } catch (error) {
-    if (stored) await rm(path.join(ctx.screenshotsDir, stored), { force: true });
+    if (stored) await ctx.files.remove([screenshotKey(stored)]);
     throw error;
   }
 }

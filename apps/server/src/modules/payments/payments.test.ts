@@ -50,7 +50,7 @@ beforeAll(async () => {
     provider: createNotchPay({ ...ctx.config.notchpay!, timeoutMs: 2000 }),
     tokenSecret: ctx.config.token.secret,
     transferNumbers: ctx.config.payments.transferNumbers,
-    screenshotsDir: ctx.config.payments.screenshotsDir,
+    files: ctx.app.files,
   };
 });
 afterAll(async () => {

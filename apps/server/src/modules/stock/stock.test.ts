@@ -1,4 +1,5 @@
 import { readdirSync } from "node:fs";
+import path from "node:path";
 import { FIELD_MSG, MSG, notEnoughStock } from "@shop/shared";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -179,13 +180,13 @@ describe("an order asking for more than is left", () => {
     const { token } = await customer([[phone.productId, 1]]);
     // Sold in the shop meanwhile.
     await ctx.database.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, phone.variantId));
-    const files = readdirSync(ctx.config.orderFilesDir).length;
+    const files = readdirSync(path.join(ctx.config.dataDir, "order-files")).length;
     const before = await orderCount();
     const res = await postForm(token);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(notEnoughStock("iPhone 12", 0));
     expect(res.json().message).toBe("« iPhone 12 » est épuisé.");
-    expect(readdirSync(ctx.config.orderFilesDir)).toHaveLength(files);
+    expect(readdirSync(path.join(ctx.config.dataDir, "order-files"))).toHaveLength(files);
     expect(await orderCount()).toBe(before);
     const lines = await ctx.database.db.select().from(cartLines).where(eq(cartLines.variantId, phone.variantId));
     expect(lines).toHaveLength(1);

@@ -11,7 +11,20 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     "/health",
     {
       logLevel: "warn",
-      schema: { tags: ["system"], response: { 200: envelope(z.object({ database: z.literal("ok") })) } },
+      schema: {
+        tags: ["system"],
+        description:
+          "database: answers; files: where they are kept; rateLimits: counted here alone (local), for every app server (redis), or here while Redis is unreachable (local-fallback).",
+        response: {
+          200: envelope(
+            z.object({
+              database: z.literal("ok"),
+              files: z.enum(["local", "s3"]),
+              rateLimits: z.enum(["local", "redis", "local-fallback"]),
+            }),
+          ),
+        },
+      },
     },
     async (request) => {
       try {
@@ -20,7 +33,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         request.log.error({ err }, "health check failed");
         throw new AppError(503, MSG.unhealthy);
       }
-      return ok({ database: "ok" as const }, MSG.healthy);
+      return ok({ database: "ok" as const, files: app.files.kind, rateLimits: app.rateLimitCounting() }, MSG.healthy);
     },
   );
 

@@ -12,7 +12,12 @@ describe("system", () => {
   it("reports health when the database answers", async () => {
     const res = await ctx.app.inject("/api/health");
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, error: false, message: MSG.healthy, data: { database: "ok" } });
+    expect(res.json()).toEqual({
+      success: true,
+      error: false,
+      message: MSG.healthy,
+      data: { database: "ok", files: "local", rateLimits: "local" },
+    });
   });
 
   it("serves the shop identity from the configuration", async () => {

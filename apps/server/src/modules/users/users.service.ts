@@ -5,6 +5,7 @@ import type { Db } from "../../db/client.ts";
 import { type UserRow, users } from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { decodeDataUrl, removeUpload, storeAvatar } from "../../lib/images.ts";
+import type { FileStorage } from "../../lib/storage.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 const UNIQUE_VIOLATION = "23505";
@@ -15,7 +16,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Sign-up always creates a GENERAL user; the picture is stored as a file, never as base64. */
-export async function signUp(db: Db, uploadsDir: string, input: SignUpInput): Promise<UserRow> {
+export async function signUp(db: Db, files: FileStorage, input: SignUpInput): Promise<UserRow> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1);
   if (existing) throw conflict(MSG.emailTaken);
 
@@ -23,7 +24,7 @@ export async function signUp(db: Db, uploadsDir: string, input: SignUpInput): Pr
   if (input.profilePic) {
     const bytes = decodeDataUrl(input.profilePic);
     if (!bytes) throw badRequest(FIELD_MSG.profilePicInvalid);
-    profilePic = await storeAvatar(uploadsDir, bytes, AVATAR_MAX_BYTES);
+    profilePic = await storeAvatar(files, bytes, AVATAR_MAX_BYTES);
   }
   try {
     const [row] = await db
@@ -39,7 +40,7 @@ export async function signUp(db: Db, uploadsDir: string, input: SignUpInput): Pr
     if (!row) throw new Error("insert returned no row");
     return row;
   } catch (error) {
-    if (profilePic) await removeUpload(uploadsDir, profilePic);
+    if (profilePic) await removeUpload(files, profilePic);
     if (isUniqueViolation(error)) throw conflict(MSG.emailTaken);
     throw error;
   }
@@ -82,6 +83,9 @@ export async function changeRole(db: Db, actor: UserRow, userId: string, role: R
   });
 }
 
+/** Any lock id will do as long as every app server uses the same one. */
+const FIRST_ADMIN_LOCK = 4_815_162_342;
+
 /**
  * On a database with no SUPERADMIN, creates the first one from ADMIN_EMAIL/ADMIN_PASSWORD.
  * Without a configured password one is generated and returned so it can be shown once.
@@ -90,27 +94,31 @@ export async function ensureFirstSuperAdmin(
   db: Db,
   admin: { email: string; password?: string; name: string },
 ): Promise<{ created: false } | { created: true; user: UserRow; generatedPassword?: string }> {
-  const [{ count } = { count: 0 }] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(users)
-    .where(eq(users.role, "SUPERADMIN"));
-  if (count > 0) return { created: false };
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, admin.email)).limit(1);
-  if (taken) {
-    throw new Error(
-      `ADMIN_EMAIL ${admin.email} belongs to an existing user: choose another address for the first super admin`,
-    );
-  }
-  const generatedPassword = admin.password ? undefined : randomBytes(12).toString("base64url");
-  const [user] = await db
-    .insert(users)
-    .values({
-      name: admin.name,
-      email: admin.email,
-      passwordHash: await hashPassword(admin.password ?? generatedPassword ?? ""),
-      role: "SUPERADMIN",
-    })
-    .returning();
-  if (!user) throw new Error("could not create the first super admin");
-  return { created: true, user, generatedPassword };
+  // Several app servers (or processes) may start at once on an empty database: one creates it.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ADMIN_LOCK})`);
+    const [{ count } = { count: 0 }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.role, "SUPERADMIN"));
+    if (count > 0) return { created: false as const };
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, admin.email)).limit(1);
+    if (taken) {
+      throw new Error(
+        `ADMIN_EMAIL ${admin.email} belongs to an existing user: choose another address for the first super admin`,
+      );
+    }
+    const generatedPassword = admin.password ? undefined : randomBytes(12).toString("base64url");
+    const [user] = await tx
+      .insert(users)
+      .values({
+        name: admin.name,
+        email: admin.email,
+        passwordHash: await hashPassword(admin.password ?? generatedPassword ?? ""),
+        role: "SUPERADMIN",
+      })
+      .returning();
+    if (!user) throw new Error("could not create the first super admin");
+    return { created: true as const, user, generatedPassword };
+  });
 }
