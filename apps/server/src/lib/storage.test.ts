@@ -1,12 +1,15 @@
+import { execFile } from "node:child_process";
 import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { text } from "node:stream/consumers";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { startTestS3, type TestS3 } from "../test/s3-server.ts";
-import { type FileStorage, type LocalStorage, openStorage, uploadKey } from "./storage.ts";
+import { type FileStorage, LocalStorage, openStorage, uploadKey } from "./storage.ts";
 
+const run = promisify(execFile);
 let s3: TestS3;
 let dir: string;
 const stores: Record<string, FileStorage> = {};
@@ -75,6 +78,54 @@ describe("local file storage", () => {
     expect((await stat(path.join(dir, "order-files"))).mode & 0o777).toBe(0o700);
     // Written under a temporary name then renamed: none is left behind.
     expect((await readdir(path.join(dir, "order-files"))).some((n) => n.includes(".tmp-"))).toBe(false);
+  });
+});
+
+describe("npm run files:copy-to-s3", () => {
+  it("copies every file of DATA_DIR into the bucket, keys and bytes unchanged, and can run twice", async () => {
+    const data = await mkdtemp(path.join(tmpdir(), "shop-copy-"));
+    const local = new LocalStorage(data);
+    const files = {
+      "uploads/images/copy-1/400.webp": "webp 400",
+      "uploads/images/copy-1/800.webp": "webp 800",
+      "uploads/avatars/copy-2.webp": "avatar",
+      "order-files/copy-3.pdf": "%PDF order",
+      "payment-files/copy-4.png": "png transfer",
+    };
+    for (const [key, body] of Object.entries(files)) await local.put(key, Buffer.from(body));
+    const bucket = await startTestS3({ bucket: "copy-target" });
+    try {
+      for (let pass = 0; pass < 2; pass++) {
+        // Not execFileSync: the bucket's server runs in this process and must keep answering.
+        const { stdout } = await run(process.execPath, [path.join(import.meta.dirname, "../files-cli.ts")], {
+          env: { ...process.env, DATA_DIR: data, TOKEN_SECRET: "x".repeat(40), ...bucket.env },
+        });
+        expect(stdout).toContain("5 files copied");
+      }
+      const target = await openStorage(
+        loadConfig({ DATA_DIR: data, TOKEN_SECRET: "x".repeat(40), ...bucket.env }).storage,
+      );
+      try {
+        for (const [key, body] of Object.entries(files)) {
+          const got = await target.get(key);
+          expect(await text(got!.body), key).toBe(body);
+        }
+        expect((await target.get("order-files/copy-3.pdf"))?.contentType).toBe("application/pdf");
+      } finally {
+        await target.close();
+      }
+    } finally {
+      await bucket.close();
+      await rm(data, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses to run without the S3 settings", async () => {
+    await expect(
+      run(process.execPath, [path.join(import.meta.dirname, "../files-cli.ts")], {
+        env: { ...process.env, DATA_DIR: dir, TOKEN_SECRET: "x".repeat(40) },
+      }),
+    ).rejects.toThrow(/Set S3_BUCKET/);
   });
 });
 

@@ -62,6 +62,42 @@ export function uploadKey(url: string): string | null {
   return KEY.test(key) ? key : null;
 }
 
+const TYPES: Record<string, string> = {
+  webp: "image/webp",
+  png: "image/png",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  avif: "image/avif",
+  heic: "image/heic",
+  heif: "image/heif",
+  pdf: "application/pdf",
+};
+
+/** The type of a stored file, from its extension (every file was judged by its content when stored). */
+export const typeOfKey = (key: string) =>
+  TYPES[key.split(".").pop()?.toLowerCase() ?? ""] ?? "application/octet-stream";
+
+/**
+ * Copies every file of `from` into `to` (DATA_DIR into a bucket, or back), keys unchanged.
+ * Files already there are written again with the same bytes: the copy can be run twice.
+ */
+export async function copyFiles(
+  from: FileStorage,
+  to: FileStorage,
+  progress?: (copied: number, key: string) => void,
+): Promise<number> {
+  let copied = 0;
+  for (const prefix of FILE_PREFIXES) {
+    for await (const key of from.list(prefix)) {
+      const file = await from.get(key);
+      if (!file) continue;
+      await to.put(key, Buffer.concat(await file.body.toArray()), file.contentType ?? typeOfKey(key));
+      progress?.(++copied, key);
+    }
+  }
+  return copied;
+}
+
 export async function openStorage(config: StorageConfig): Promise<FileStorage> {
   if (config.kind === "local") return new LocalStorage(config.dir);
   // Loaded only when configured: the SDK is several MB of code a one-server shop never needs.

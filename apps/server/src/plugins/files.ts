@@ -3,11 +3,10 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { type FileStorage, openStorage, type StorageConfig, uploadKey } from "../lib/storage.ts";
+import { type FileStorage, openStorage, type StorageConfig, typeOfKey, uploadKey } from "../lib/storage.ts";
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 const IMMUTABLE = `public, max-age=${YEAR_SECONDS}, immutable`;
-const TYPES: Record<string, string> = { ".webp": "image/webp", ".jpg": "image/jpeg", ".png": "image/png" };
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -51,7 +50,7 @@ export const filesPlugin = fp(async (app: FastifyInstance, opts: { storage: Stor
       return reply.code(304).headers({ etag, "cache-control": IMMUTABLE }).send();
     }
     return reply
-      .type(file.contentType ?? TYPES[path.extname(key ?? "")] ?? "application/octet-stream")
+      .type(file.contentType ?? typeOfKey(key ?? ""))
       .headers({ "content-length": file.size, "cache-control": IMMUTABLE, ...(etag ? { etag } : {}) })
       .send(file.body);
   });
