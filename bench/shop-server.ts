@@ -74,7 +74,7 @@ export type ShopServer = {
 
 const root = path.resolve(import.meta.dirname, "..");
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once("error", reject);
