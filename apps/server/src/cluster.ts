@@ -10,7 +10,7 @@ const DEATHS_PER_MINUTE = 5;
 
 /**
  * WEB_CONCURRENCY=N with PostgreSQL (decision 031): this process starts N app processes that
- * share its port (node's cluster: the kernel's connections handed round-robin), starts another
+ * share its port (node's cluster), starts another
  * when one dies, and passes SIGTERM/SIGINT on to them, ending when they all have. It opens no
  * database and serves nothing itself, so it costs a few MB.
  */
@@ -18,6 +18,11 @@ export function runPrimary(count: number, log: Log): void {
   let stopping = false;
   const deaths: number[] = [];
 
+  // The processes accept from the shared socket themselves (the kernel's queue), not through
+  // this one's round robin: a connection handed to a process the moment it was killed (the
+  // system's OOM killer in a crowd) would hang there, never passed to another (decision 031).
+  // NODE_CLUSTER_SCHED_POLICY=rr gives the round robin back.
+  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   for (let i = 0; i < count; i++) cluster.fork();
   cluster.on("online", (worker) => log.info(`App process ${worker.process.pid} started`));
   cluster.on("exit", (worker, code, signal) => {

@@ -1,13 +1,17 @@
 /**
  * The server as `npm start` runs it, in its own process: start-up, structured logs, graceful
- * shutdown on SIGTERM, and a refusal to start on a wrong setting. Always on PGlite: the
- * process owns its database the way a fresh install does.
+ * shutdown on SIGTERM, and a refusal to start on a wrong setting. On PGlite (the process owns
+ * its database the way a fresh install does), except the cluster of WEB_CONCURRENCY, which
+ * needs PostgreSQL.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { freshDatabase } from "./test/harness.ts";
 
 const serverFile = path.join(import.meta.dirname, "server.ts");
 const dirs: string[] = [];
@@ -79,5 +83,83 @@ describe("the server process", () => {
       expect(output.stderr).toContain(`${name}:`);
     },
     30_000,
+  );
+});
+
+/** The pids of a process's children (Linux). */
+const childrenOf = (pid: number) =>
+  readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").split(/\s+/).filter(Boolean).map(Number);
+
+/** GET /api/health on a connection of its own (no keep-alive pool), within 5 s. */
+const healthOnNewConnection = (port: number) =>
+  new Promise<number | undefined>((resolve, reject) => {
+    const req = http.get({ host: "127.0.0.1", port, path: "/api/health", agent: false, timeout: 5000 }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on("timeout", () => req.destroy(new Error("no answer within 5 s")));
+    req.on("error", reject);
+  });
+
+describe("WEB_CONCURRENCY (decision 031)", () => {
+  it("stays one process on PGlite, and says so", async () => {
+    const port = 40_000 + Math.floor(Math.random() * 20_000);
+    const { child, output, exited } = await start({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      WEB_CONCURRENCY: "2",
+    });
+    await waitForHealth(port, child);
+    expect(output.stderr).toContain("WEB_CONCURRENCY=2 ignored: the embedded database (PGlite) lives in one process");
+    expect(childrenOf(child.pid as number)).toEqual([]);
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+  }, 60_000);
+
+  it.runIf(process.env.DATABASE_URL)(
+    "on PostgreSQL, starts N app processes on one port, replaces one that dies, and stops them all on SIGTERM",
+    async () => {
+      const db = await freshDatabase();
+      await db.database.close();
+      let running: ChildProcess | undefined;
+      try {
+        const port = 40_000 + Math.floor(Math.random() * 20_000);
+        const { child, output, exited } = await start({
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          LOG_LEVEL: "warn",
+          WEB_CONCURRENCY: "2",
+          DATABASE_URL: db.url as string,
+        });
+        running = child;
+        await waitForHealth(port, child);
+        const primary = child.pid as number;
+        await expect.poll(() => childrenOf(primary).length, { timeout: 20_000 }).toBe(2);
+        const [first, second] = childrenOf(primary);
+        // The two start at once on an empty database: one super admin, no error.
+        expect(output.stderr).not.toMatch(/error|ended/i);
+
+        // New connections right after the kill: none waits for the dead process.
+        process.kill(first as number, "SIGKILL");
+        for (let i = 0; i < 20; i++) expect(await healthOnNewConnection(port)).toBe(200);
+        await expect.poll(() => childrenOf(primary).length, { timeout: 20_000 }).toBe(2);
+        expect(childrenOf(primary)).toContain(second);
+        expect(childrenOf(primary)).not.toContain(first);
+        expect(output.stderr).toContain(`App process ${first} ended (SIGKILL): starting another`);
+
+        child.kill("SIGTERM");
+        expect(await exited).toBe(0);
+        expect(existsSync(`/proc/${second}`)).toBe(false);
+      } finally {
+        // A failed run leaves no process behind.
+        if (running?.pid && running.exitCode === null) {
+          for (const pid of childrenOf(running.pid)) process.kill(pid, "SIGKILL");
+          running.kill("SIGKILL");
+        }
+        await db.drop();
+      }
+    },
+    90_000,
   );
 });
