@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -16,7 +16,14 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseOptions =
   /** `buffersMb`: PostgreSQL's shared_buffers inside PGlite (PGlite's own default is 160 MB). */
-  { kind: "pglite"; dir?: string; buffersMb?: number } | { kind: "postgres"; url: string; poolSize: number };
+  | {
+      kind: "pglite";
+      dir?: string;
+      buffersMb?: number;
+      /** A data folder saved by `dumpDataDir` (a backup) to start from; `dir` must be empty. */
+      loadDataDir?: Blob;
+    }
+  | { kind: "postgres"; url: string; poolSize: number };
 
 export interface Database {
   db: Db;
@@ -34,7 +41,32 @@ export interface Database {
    * advisory lock on `key`); answers null when another one is. PGlite has one server.
    */
   exclusively<T>(key: number, task: () => Promise<T>): Promise<T | null>;
+  /** PGlite only: its whole data folder as a gzipped tar (db/backup.ts). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
+}
+
+/**
+ * PGlite's data folder is one process's: the process that opens it writes its pid beside it
+ * (`<dir>.pid`), so that a backup or a second server can tell it is in use.
+ */
+export const pgliteOwnerFile = (dir: string) => `${dir}.pid`;
+
+/** The live process that has this PGlite folder open, if any (a stale pid file is ignored). */
+export function pgliteOwner(dir: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(pgliteOwnerFile(dir), "utf8").trim());
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    return null;
+  }
 }
 
 const migrationsFolder = path.join(serverRoot, "src/db/migrations");
@@ -54,12 +86,20 @@ export async function openDatabase(
   onIdleError: (err: Error) => void = (err) => console.error("database connection lost:", err.message),
 ): Promise<Database> {
   if (options.kind === "pglite") {
-    if (options.dir) mkdirSync(options.dir, { recursive: true });
+    const { dir } = options;
+    if (dir) {
+      const owner = pgliteOwner(dir);
+      // Two processes on one PGlite folder would corrupt it.
+      if (owner) throw new Error(`The embedded database in ${dir} is already open in process ${owner}: stop it first.`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(pgliteOwnerFile(dir), `${process.pid}\n`);
+    }
     // PostgreSQL's page cache lives in PGlite's WebAssembly memory, resident and never given
     // back; reads past it come from the system's file cache (decision 030).
-    const client = await PGlite.create(options.dir, {
+    const client = await PGlite.create(dir, {
       extensions: { pg_trgm, unaccent },
       startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.buffersMb ?? 16}MB`],
+      loadDataDir: options.loadDataDir,
     });
     const db = drizzlePglite({ client: takingTurns(client), schema });
     return {
@@ -76,7 +116,11 @@ export async function openDatabase(
         await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
       },
       exclusively: (_key, task) => task(),
-      close: () => client.close(),
+      dumpDataDir: () => client.dumpDataDir("gzip"),
+      async close() {
+        await client.close();
+        if (dir) rmSync(pgliteOwnerFile(dir), { force: true });
+      },
     };
   }
   // Sent in the connection's start-up packet, so every session has it before its first query.

@@ -3,11 +3,11 @@
  * with no product, adds the demo catalogue (owned by that super admin).
  * `npm run db:reset`: the same after erasing every table and stored file (DATA_DIR or bucket).
  */
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { prepareDatabase } from "../bootstrap.ts";
 import { ConfigError, loadConfig } from "../config.ts";
-import { FILE_PREFIXES, openStorage } from "../lib/storage.ts";
-import { openDatabase } from "./client.ts";
+import { openStorage } from "../lib/storage.ts";
+import { eraseShop } from "./backup.ts";
 import { users } from "./schema.ts";
 import { seedDemoCatalogue } from "./seed/seed.ts";
 
@@ -17,18 +17,9 @@ const log = { info: (m: string) => console.log(m), warn: (m: string) => console.
 try {
   const config = loadConfig();
   if (reset) {
-    const database = await openDatabase(config.database);
-    await database.db.execute(sql`DROP SCHEMA IF EXISTS drizzle CASCADE`);
-    await database.db.execute(sql`DROP SCHEMA IF EXISTS public CASCADE`);
-    await database.db.execute(sql`CREATE SCHEMA public`);
-    await database.close();
     const files = await openStorage(config.storage);
     try {
-      for (const prefix of FILE_PREFIXES) {
-        const keys: string[] = [];
-        for await (const key of files.list(prefix)) keys.push(key);
-        await files.remove(keys);
-      }
+      await eraseShop(config, files);
     } finally {
       await files.close();
     }
