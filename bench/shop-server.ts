@@ -64,6 +64,8 @@ export type ShopServer = {
   stop: () => Promise<void>;
   /** The database, once started: "PGlite in /tmp/…" or the PostgreSQL database's name. */
   database: () => string;
+  /** The PostgreSQL database's URL, once started (undefined on PGlite). */
+  databaseUrl: () => string | undefined;
   /**
    * The process id of the running server: the node process of the server's script itself
    * (spawned with `process.execPath`, no npm in between; a `cgroup`'s `sh` becomes node), e.g.
@@ -213,5 +215,5 @@ export function shopServer(log: (line: string) => void = () => {}, options: Shop
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  return { start, restart, stop, database: () => databaseName, pid: () => child?.pid };
+  return { start, restart, stop, database: () => databaseName, databaseUrl: () => databaseUrl, pid: () => child?.pid };
 }

@@ -1,3 +1,4 @@
+/// <reference path="../types/rate-limit-stores.d.ts" />
 import rateLimit from "@fastify/rate-limit";
 import LocalStore from "@fastify/rate-limit/store/LocalStore.js";
 import RedisStore from "@fastify/rate-limit/store/RedisStore.js";

@@ -1,3 +1,4 @@
+/// <reference path="../types/s3rver.d.ts" />
 /**
  * An S3-compatible server for the tests, started in-process: s3rver (from the npm registry),
  * which answers the S3 REST calls the shop makes (put, get, head, delete, list v2) on a

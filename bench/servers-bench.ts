@@ -1,0 +1,195 @@
+/**
+ * `npm run bench:servers`: the crowd bench's mix (crowd-mix.ts: 200 connections through
+ * anonymous pages, the catalogue API and signed-in carts) against three set-ups of the shop on
+ * one PostgreSQL with the demo catalogue, in the same run on the same machine (issue 15 §2):
+ * 1. one app process (`npm start`);
+ * 2. `WEB_CONCURRENCY=2` (two processes on one port, node's cluster);
+ * 3. two app servers (one process each, their own DATA_DIR) behind HAProxy, round robin.
+ * Every set-up has the same Redis (REDIS_URL) for its rate limits. The load generator runs on
+ * the same machine and shares its cores: the figures compare set-ups, not machines.
+ *
+ * Options: --postgres <url> (default postgres://postgres@127.0.0.1:5432/test), --redis <url>
+ * (default redis://127.0.0.1:6379), --duration <s> (30), --warmup <s> (2), --connections (200).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import {
+  type Customer,
+  killChildren,
+  makeCustomers,
+  mixGroups,
+  mixTotals,
+  PAGE_KEYS,
+  pagesOf,
+  runMix,
+} from "./crowd-mix.ts";
+import { freePort, npmStart, shopServer } from "./shop-server.ts";
+
+const { values } = parseArgs({
+  options: {
+    postgres: { type: "string", default: "postgres://postgres@127.0.0.1:5432/test" },
+    redis: { type: "string", default: "redis://127.0.0.1:6379" },
+    duration: { type: "string", default: "30" },
+    warmup: { type: "string", default: "2" },
+    connections: { type: "string", default: "200" },
+  },
+});
+const duration = Number(values.duration);
+const warmup = Number(values.warmup);
+const connections = Number(values.connections);
+const root = path.resolve(import.meta.dirname, "..");
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const env = {
+  REDIS_URL: values.redis,
+  // The mix signs up its customers from one address: no limit in the way.
+  AUTH_RATE_LIMIT_MAX: "100000",
+  PAYMENT_RECONCILE_INTERVAL_MS: "0",
+};
+
+async function answers(url: string, ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await sleep(200);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+interface Row {
+  setup: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  groups: { label: string; rps: number; p99: number }[];
+}
+
+async function measure(setup: string, base: string, customers: Customer[], productId: string): Promise<Row> {
+  const { pages } = await pagesOf(base, PAGE_KEYS);
+  const groups = mixGroups(connections, pages, productId, customers);
+  process.stdout.write(`   ${setup}: mix ${connections} connections, ${warmup} + ${duration} s… `);
+  if (warmup > 0) await runMix(base, groups, warmup, false);
+  const measured = await runMix(base, groups, duration, true);
+  const all = mixTotals(measured);
+  console.log(
+    `${Math.round(all.rps)} req/s, p99 ${all.p99.toFixed(1)} ms; ${all.errors} errors, ${all.timeouts} time-outs, ${all.non2xx} non-2xx`,
+  );
+  return {
+    setup,
+    ...all,
+    groups: measured.map((g) => ({ label: g.label, rps: g.result.rps, p99: g.result.p99 })),
+  };
+}
+
+const shop = shopServer((line) => console.log(`   ${line}`), { postgresUrl: values.postgres, env });
+const extra: ChildProcess[] = [];
+const work = mkdtempSync(path.join(os.tmpdir(), "shop-servers-bench-"));
+const rows: Row[] = [];
+try {
+  console.log(
+    `Servers bench: ${os.cpus().length} CPUs, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}; ${connections} connections, ${warmup} + ${duration} s per set-up`,
+  );
+  const one = await shop.start();
+  const { productIds } = await pagesOf(one, PAGE_KEYS);
+  const productId = productIds[0] as string;
+  console.log("   signing up 50 customers…");
+  const customers = await makeCustomers(one, 50, productIds, `servers-${Date.now()}`);
+
+  rows.push(await measure("1 process", one, customers, productId));
+
+  const cluster = await shop.restart({ WEB_CONCURRENCY: "2" });
+  await sleep(2000); // both processes up
+  rows.push(await measure("WEB_CONCURRENCY=2", cluster, customers, productId));
+
+  // Two servers, one process each, behind HAProxy.
+  const first = await shop.restart({ WEB_CONCURRENCY: undefined });
+  const start = npmStart();
+  const secondPort = await freePort();
+  const second = spawn(process.execPath, [...start.flags, start.script], {
+    cwd: root,
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      ...start.env,
+      ...env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      HOST: "127.0.0.1",
+      PORT: String(secondPort),
+      DATA_DIR: path.join(work, "second"),
+      DATABASE_URL: shop.databaseUrl(),
+    },
+  });
+  extra.push(second);
+  await answers(`http://127.0.0.1:${secondPort}/api/health`, 60_000);
+  const lbPort = await freePort();
+  const config = path.join(work, "haproxy.cfg");
+  writeFileSync(
+    config,
+    `global
+  maxconn 8192
+defaults
+  mode http
+  option forwardfor
+  timeout connect 1s
+  timeout client 30s
+  timeout server 30s
+frontend shop
+  bind 127.0.0.1:${lbPort}
+  default_backend apps
+backend apps
+  balance roundrobin
+  option httpchk GET /api/health
+  default-server inter 1s fall 2 rise 2
+  server app1 ${new URL(first).host} check
+  server app2 127.0.0.1:${secondPort} check
+`,
+  );
+  const haproxy = spawn(existsSync("/usr/sbin/haproxy") ? "/usr/sbin/haproxy" : "haproxy", ["-db", "-f", config], {
+    stdio: "inherit",
+  });
+  extra.push(haproxy);
+  const lb = `http://127.0.0.1:${lbPort}`;
+  await answers(`${lb}/api/health`, 15_000);
+  // Behind the proxy the servers see one client address: the shop trusts it only with TRUST_PROXY.
+  rows.push(await measure("2 servers behind HAProxy", lb, customers, productId));
+
+  const base = rows[0] as Row;
+  const lines = [
+    `# Several app servers (issue 15 §2) — ${new Date().toISOString().slice(0, 10)}`,
+    "",
+    `- Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), ${Math.round(os.totalmem() / 2 ** 30)} GB; Node ${process.version}; PostgreSQL database ${shop.database()}, Redis ${values.redis}`,
+    `- The crowd bench's mix: ${connections} connections (pages, catalogue API, signed-in carts), ${warmup} s warm-up then ${duration} s, autocannon on the same machine`,
+    "",
+    "| Set-up | req/s | × 1 process | p50 ms | p99 ms | errors | time-outs | non-2xx | pages req/s (p99) | API req/s (p99) | carts req/s (p99) |",
+    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
+    ...rows.map((r) => {
+      const g = (i: number) =>
+        `${Math.round(r.groups[i]?.rps ?? 0).toLocaleString("en")} (${(r.groups[i]?.p99 ?? 0).toFixed(0)})`;
+      return `| ${r.setup} | ${Math.round(r.rps).toLocaleString("en")} | ${(r.rps / base.rps).toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.timeouts} | ${r.non2xx} | ${g(0)} | ${g(1)} | ${g(2)} |`;
+    }),
+  ];
+  console.log(`\n${lines.join("\n")}\n`);
+  const out = path.join(root, "bench/results");
+  await mkdir(out, { recursive: true });
+  const file = path.join(out, `${new Date().toISOString().slice(0, 10)}-servers.md`);
+  writeFileSync(file, `${lines.join("\n")}\n`);
+  console.log(`Written: ${path.relative(root, file)}`);
+} finally {
+  for (const child of extra) child.kill("SIGTERM");
+  killChildren();
+  await shop.stop();
+  rmSync(work, { recursive: true, force: true });
+}
