@@ -12,7 +12,7 @@
  * (default redis://127.0.0.1:6379), --duration <s> (30), --warmup <s> (2), --connections (200).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -27,6 +27,7 @@ import {
   pagesOf,
   runMix,
 } from "./crowd-mix.ts";
+import { startHaproxy } from "./haproxy.ts";
 import { freePort, npmStart, shopServer } from "./shop-server.ts";
 
 const { values } = parseArgs({
@@ -135,30 +136,13 @@ try {
   extra.push(second);
   await answers(`http://127.0.0.1:${secondPort}/api/health`, 60_000);
   const lbPort = await freePort();
-  const config = path.join(work, "haproxy.cfg");
-  writeFileSync(
-    config,
-    `global
-  maxconn 8192
-defaults
-  mode http
-  option forwardfor
-  timeout connect 1s
-  timeout client 30s
-  timeout server 30s
-frontend shop
-  bind 127.0.0.1:${lbPort}
-  default_backend apps
-backend apps
-  balance roundrobin
-  option httpchk GET /api/health
-  default-server inter 1s fall 2 rise 2
-  server app1 ${new URL(first).host} check
-  server app2 127.0.0.1:${secondPort} check
-`,
-  );
-  const haproxy = spawn(existsSync("/usr/sbin/haproxy") ? "/usr/sbin/haproxy" : "haproxy", ["-db", "-f", config], {
-    stdio: "inherit",
+  const haproxy = startHaproxy({
+    port: lbPort,
+    configFile: path.join(work, "haproxy.cfg"),
+    servers: [
+      { name: "app1", host: new URL(first).host },
+      { name: "app2", host: `127.0.0.1:${secondPort}` },
+    ],
   });
   extra.push(haproxy);
   const lb = `http://127.0.0.1:${lbPort}`;

@@ -108,7 +108,7 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
   throw new Error(`the server did not answer ${url}/api/health within ${timeoutMs / 1000} s`);
 }
 
-async function adminQuery(url: string, text: string): Promise<void> {
+export async function adminQuery(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -61,6 +61,7 @@ test.afterAll(async () => {
   await env?.stop();
 });
 
+// biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a hook needs from this pattern: none here.
 test.afterEach(async ({}, testInfo) => {
   if (testInfo.status !== testInfo.expectedStatus) console.log(logs.slice(-80).join("\n"));
 });

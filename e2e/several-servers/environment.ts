@@ -13,11 +13,12 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { freePort, npmStart } from "../../bench/shop-server.ts";
+import { startHaproxy } from "../../bench/haproxy.ts";
+import { adminQuery, freePort, npmStart } from "../../bench/shop-server.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -76,15 +77,7 @@ export async function startEnvironment(postgresUrl: string, log: (line: string) 
 
   // The database.
   const dbName = `shop_several_${randomBytes(5).toString("hex")}`;
-  const admin = async (text: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    try {
-      await client.query(text);
-    } finally {
-      await client.end();
-    }
-  };
+  const admin = (text: string) => adminQuery(postgresUrl, text);
   await admin(`CREATE DATABASE ${dbName}`);
   const dbUrl = new URL(postgresUrl);
   dbUrl.pathname = `/${dbName}`;
@@ -200,37 +193,15 @@ export async function startEnvironment(postgresUrl: string, log: (line: string) 
 
   // The load balancer.
   const lbPort = await freePort();
-  const config = path.join(work, "haproxy.cfg");
-  writeFileSync(
-    config,
-    `global
-  maxconn 4096
-
-defaults
-  mode http
-  option forwardfor
-  option redispatch
-  retries 2
-  timeout connect 1s
-  timeout client 30s
-  timeout server 30s
-
-frontend shop
-  bind 127.0.0.1:${lbPort}
-  default_backend apps
-
-backend apps
-  balance roundrobin
-  option httpchk GET /api/health
-  http-check expect status 200
-  default-server inter 300ms fall 2 rise 2
-  http-response set-header x-served-by %s
-${servers.map((s) => `  server ${s.name} ${new URL(s.url).host} check`).join("\n")}
-`,
-  );
-  // Debian puts it in /usr/sbin, which not every PATH holds.
-  const haproxyBin = existsSync("/usr/sbin/haproxy") ? "/usr/sbin/haproxy" : "haproxy";
-  const haproxy = run("haproxy", haproxyBin, ["-db", "-f", config]);
+  const haproxy = startHaproxy({
+    port: lbPort,
+    configFile: path.join(work, "haproxy.cfg"),
+    servers: servers.map((s) => ({ name: s.name, host: new URL(s.url).host })),
+    checkEvery: "300ms",
+    stdio: "pipe",
+  });
+  children.add(haproxy);
+  for (const stream of [haproxy.stdout, haproxy.stderr]) stream?.on("data", (t: Buffer) => log(`[haproxy] ${t}`));
   const url = `http://127.0.0.1:${lbPort}`;
   await waitFor("HAProxy", answers(`${url}/api/health`), 15_000);
 

@@ -101,15 +101,22 @@ const healthOnNewConnection = (port: number) =>
     req.on("error", reject);
   });
 
+/** The server asked for two processes, on a random port. */
+async function startTwo(env: Record<string, string> = {}) {
+  const port = 40_000 + Math.floor(Math.random() * 20_000);
+  const started = await start({
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    WEB_CONCURRENCY: "2",
+    ...env,
+  });
+  return { port, ...started };
+}
+
 describe("WEB_CONCURRENCY (decision 031)", () => {
   it("stays one process on PGlite, and says so", async () => {
-    const port = 40_000 + Math.floor(Math.random() * 20_000);
-    const { child, output, exited } = await start({
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      WEB_CONCURRENCY: "2",
-    });
+    const { port, child, output, exited } = await startTwo();
     await waitForHealth(port, child);
     expect(output.stderr).toContain("WEB_CONCURRENCY=2 ignored: the embedded database (PGlite) lives in one process");
     expect(childrenOf(child.pid as number)).toEqual([]);
@@ -124,14 +131,7 @@ describe("WEB_CONCURRENCY (decision 031)", () => {
       await db.database.close();
       let running: ChildProcess | undefined;
       try {
-        const port = 40_000 + Math.floor(Math.random() * 20_000);
-        const { child, output, exited } = await start({
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          LOG_LEVEL: "warn",
-          WEB_CONCURRENCY: "2",
-          DATABASE_URL: db.url as string,
-        });
+        const { port, child, output, exited } = await startTwo({ DATABASE_URL: db.url as string });
         running = child;
         await waitForHealth(port, child);
         const primary = child.pid as number;
