@@ -7,12 +7,17 @@ interface Log {
 
 /** More deaths than this per process within a minute: something is wrong at start, stop trying. */
 const DEATHS_PER_MINUTE = 5;
+/** How long the app processes have to finish what they serve once asked to stop. */
+const STOP_GRACE_MS = 15_000;
+/** What the primary sends its app processes to have them stop gracefully (serve.ts). */
+export const SHUTDOWN_MESSAGE = "shop:shutdown";
 
 /**
  * WEB_CONCURRENCY=N with PostgreSQL (decision 031): this process starts N app processes that
- * share its port (node's cluster), starts another
- * when one dies, and passes SIGTERM/SIGINT on to them, ending when they all have. It opens no
- * database and serves nothing itself, so it costs a few MB.
+ * share its port (node's cluster), starts another when one dies, and on SIGTERM/SIGINT asks
+ * them to stop (a message, not a signal: a service manager signals every process of the
+ * service at once, and a second signal would cut their graceful stop short), ending when they
+ * all have. It opens no database and serves nothing itself (about 70 MB).
  */
 export function runPrimary(count: number, log: Log): void {
   let stopping = false;
@@ -25,9 +30,28 @@ export function runPrimary(count: number, log: Log): void {
   if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   for (let i = 0; i < count; i++) cluster.fork();
   cluster.on("online", (worker) => log.info(`App process ${worker.process.pid} started`));
+  cluster.on("listening", (worker) => log.info(`App process ${worker.process.pid} serving`));
+
+  const running = () => Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+  const stopAll = () => {
+    for (const worker of running()) {
+      try {
+        worker.send(SHUTDOWN_MESSAGE);
+      } catch {
+        worker.process.kill("SIGTERM"); // its channel is already closed
+      }
+    }
+    setTimeout(() => {
+      for (const worker of running()) worker.process.kill("SIGKILL");
+    }, STOP_GRACE_MS).unref();
+    if (running().length === 0) process.exit(process.exitCode ?? 0);
+  };
+
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      if (code !== 0)
+        log.error(`App process ${worker.process.pid} ended with ${signal ?? `code ${code}`} while stopping`);
+      if (running().length === 0) process.exit(process.exitCode ?? 0);
       return;
     }
     const now = Date.now();
@@ -36,9 +60,8 @@ export function runPrimary(count: number, log: Log): void {
     if (deaths.length > DEATHS_PER_MINUTE * count) {
       log.error(`App processes keep ending (${deaths.length} in a minute): stopping`);
       stopping = true;
-      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
       process.exitCode = 1;
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(1);
+      stopAll();
       return;
     }
     log.error(`App process ${worker.process.pid} ended (${signal ?? `code ${code}`}): starting another`);
@@ -49,9 +72,7 @@ export function runPrimary(count: number, log: Log): void {
     if (stopping) return;
     stopping = true;
     log.info(`${signal}: stopping the app processes`);
-    const workers = Object.values(cluster.workers ?? {});
-    if (workers.length === 0) process.exit(0);
-    for (const worker of workers) worker?.process.kill(signal);
+    stopAll();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

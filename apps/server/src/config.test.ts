@@ -80,6 +80,40 @@ describe("configuration", () => {
     expect(config.corsOrigins).toEqual(["https://a.cm", "http://localhost:5173"]);
   });
 
+  it("reads TRUST_PROXY as yes/no or as the proxies to trust", async () => {
+    const dir = await tempDir();
+    const trust = (v: string) => loadConfig({ DATA_DIR: dir, TOKEN_SECRET: "x".repeat(40), TRUST_PROXY: v }).trustProxy;
+    expect(trust("true")).toBe(true);
+    expect(trust("off")).toBe(false);
+    expect(trust("127.0.0.1, 10.0.0.0/8,::1")).toEqual(["127.0.0.1", "10.0.0.0/8", "::1"]);
+    expect(trust("loopback")).toEqual(["loopback"]);
+  });
+
+  it("reads the bucket's settings, and refuses half of them", async () => {
+    const dir = await tempDir();
+    const base = { DATA_DIR: dir, TOKEN_SECRET: "x".repeat(40) };
+    expect(
+      loadConfig({
+        ...base,
+        S3_BUCKET: "shop-files",
+        S3_ENDPOINT: "http://127.0.0.1:9000",
+        S3_PUBLIC_URL: "https://cdn.cm/",
+      }).storage,
+    ).toEqual({
+      kind: "s3",
+      bucket: "shop-files",
+      region: "us-east-1",
+      endpoint: "http://127.0.0.1:9000",
+      forcePathStyle: true,
+      credentials: undefined,
+      publicUrl: "https://cdn.cm",
+    });
+    expect(() => loadConfig({ ...base, S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_BUCKET: required/);
+    expect(() => loadConfig({ ...base, S3_BUCKET: "shop-files", S3_ACCESS_KEY_ID: "k" })).toThrow(
+      /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or none/,
+    );
+  });
+
   it.each([
     ["PORT", "abc"],
     ["PORT", "70000"],
@@ -96,6 +130,11 @@ describe("configuration", () => {
     ["PAGE_CACHE", "sometimes"],
     ["PAGE_CACHE_MB", "0"],
     ["PGLITE_BUFFERS_MB", "0"],
+    ["TRUST_PROXY", "sometimes"],
+    ["TRUST_PROXY", "10.0.0.0/8/1"],
+    ["REDIS_URL", "http://127.0.0.1:6379"],
+    ["S3_BUCKET", "Not_A_Bucket"],
+    ["WEB_CONCURRENCY", "0"],
   ])("stops start-up on a wrong %s and names it", async (name, value) => {
     const dir = await tempDir();
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(ConfigError);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { normaliseCameroonPhone } from "@shop/shared";
 import { z } from "zod";
@@ -38,7 +39,32 @@ const env = z.object({
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   COOKIE_SECURE: bool.optional(),
   COOKIE_DOMAIN: z.string().min(1).optional(),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((v, ctx) => {
+      const asBool = bool.safeParse(v.trim().toLowerCase());
+      if (asBool.success) return asBool.data;
+      // The proxies to trust, by address, network or proxy-addr's names (decision 031): the
+      // client is the last address before them in X-Forwarded-For, which a client cannot forge.
+      const list = v
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean);
+      const valid = (item: string) => {
+        if (["loopback", "linklocal", "uniquelocal"].includes(item)) return true;
+        const [address = "", prefix, ...rest] = item.split("/");
+        return rest.length === 0 && isIP(address) !== 0 && (prefix === undefined || /^\d{1,3}$/.test(prefix));
+      };
+      if (list.length === 0 || !list.every(valid)) {
+        ctx.addIssue({
+          code: "custom",
+          message: "must be true, false, or the proxies' addresses (127.0.0.1, 10.0.0.0/8, loopback…), comma-separated",
+        });
+        return z.NEVER;
+      }
+      return list;
+    }),
   CORS_ORIGINS: z
     .string()
     .default("")

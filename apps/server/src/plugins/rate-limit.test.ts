@@ -60,6 +60,29 @@ describe("rate limits in Redis, two app servers", () => {
   });
 });
 
+describe("behind a proxy named in TRUST_PROXY", () => {
+  it("counts the address the proxy saw: a forged X-Forwarded-For does not escape the limit", async () => {
+    const ctx = await createTestApp({ TRUST_PROXY: "127.0.0.1", AUTH_RATE_LIMIT_MAX: "3" });
+    try {
+      const codes = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await ctx.app.inject({
+          method: "POST",
+          url: "/api/signin",
+          payload: { email: "personne@test.cm", password: "pas-le-bon-mot" },
+          remoteAddress: "127.0.0.1",
+          // The client sent a new address each time; the proxy appended the one it saw.
+          headers: { "x-forwarded-for": `198.51.100.${i + 1}, 203.0.113.9` },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([401, 401, 401, 429]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe("Redis unreachable", () => {
   it("keeps answering, counts on this server alone, and says so", async () => {
     const closed = createServer();
