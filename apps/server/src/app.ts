@@ -12,6 +12,7 @@ import {
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { passwordResetRoutes } from "./modules/auth/password-reset.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { messagesRoutes } from "./modules/contact/messages.routes.ts";
@@ -75,7 +76,13 @@ export async function buildApp({ config, database, logger, web, paymentProvider 
   if (!["fatal", "error", "warn", "silent"].includes(config.logLevel)) {
     app.addHook("onResponse", async (request, reply) => {
       request.log.info(
-        { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        {
+          method: request.method,
+          // A reset link's token opens an account: never written to the logs.
+          url: request.url.replace(/([?&]token=)[^&]*/g, "$1[hidden]"),
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
         "request",
       );
     });
@@ -122,6 +129,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider 
       if (config.corsOrigins.length) await api.register(cors, { origin: config.corsOrigins, credentials: true });
       await api.register(systemRoutes, { config });
       await api.register(authRoutes, { config });
+      await api.register(passwordResetRoutes, { config });
       await api.register(catalogueRoutes);
       await api.register(productAdminRoutes);
       await api.register(imagesRoutes);

@@ -128,6 +128,12 @@ const env = z.object({
   S3_FORCE_PATH_STYLE: bool.optional(),
   S3_PUBLIC_URL: optionalUrl,
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // E-mail for forgotten passwords (decision 032): none without SMTP_URL.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  SMTP_FROM: z.email().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -222,6 +228,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : { kind: "local" as const, dir: dataDir },
     /** Rate limits shared by every app server (decision 031); null: counted in this process. */
     redisUrl: e.REDIS_URL ?? null,
+    /** Where e-mail leaves from (decision 032); null: no e-mail, resets go by WhatsApp. */
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? e.SHOP_EMAIL } : null,
     /** App processes on this machine's port (node's cluster); PostgreSQL only. */
     webConcurrency: e.WEB_CONCURRENCY,
     /** The anonymous page cache (decision 028): null when turned off. */

@@ -25,6 +25,13 @@ export const MSG = {
   passwordsMismatch: " les mots de passes ne correspondent pas",
   logoutSuccess: "Déconnexion réussie.",
   userDetails: "Utilisateur connecté.",
+  // forgotten password (decision 032)
+  resetRequested:
+    "Si un compte existe avec cet e-mail, un lien pour choisir un nouveau mot de passe vient d'y être envoyé. Il est valable 30 minutes.",
+  resetLinkInvalid: "Ce lien n'est plus valable : il a déjà servi ou a expiré. Demandez-en un nouveau.",
+  passwordReset: "Mot de passe changé. Vous pouvez vous connecter.",
+  resetLinkMade: "Lien de réinitialisation créé. Il est valable 30 minutes et ne sert qu'une fois.",
+  resetLinkNotAllowed: "Vous ne pouvez pas réinitialiser le mot de passe de ce compte.",
   // users
   usersListed: "Liste des utilisateurs.",
   userUpdated: "Rôle de l'utilisateur mis à jour.",

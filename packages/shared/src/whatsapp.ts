@@ -25,6 +25,11 @@ export function whatsappLink(phoneDigits: string, text?: string): string {
   return text ? `https://wa.me/${phoneDigits}?text=${encodeURIComponent(text)}` : `https://wa.me/${phoneDigits}`;
 }
 
+/** The one-time link an admin sends a customer who forgot their password (decision 032). */
+export function passwordResetWhatsappMessage(shopName: string, customerName: string, url: string): string {
+  return `Bonjour ${customerName}, voici le lien pour choisir un nouveau mot de passe sur ${shopName} : ${url} (valable 30 minutes, une seule fois).`;
+}
+
 /** The back-office's message to a visitor who asked to be told ('Prévenez-moi', decision 024). */
 export function restockWhatsappMessage(shopName: string, productName: string, variantLabel: string): string {
   return `Bonjour, bonne nouvelle de ${shopName} : « ${lineName(productName, variantLabel)} » est de nouveau en stock. Vous pouvez le commander dès maintenant.`;

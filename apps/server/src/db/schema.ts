@@ -501,3 +501,29 @@ export const appSettings = pgTable("app_settings", {
   value: text("value").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+/**
+ * One-time links to choose a new password (decision 032): only the SHA-256 of the token is
+ * kept, so a copy of the database opens no account. Used once, within 30 minutes.
+ */
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    /** "email" (asked on /forgot-password) or "whatsapp" (made by an admin). */
+    channel: text("channel", { enum: ["email", "whatsapp"] }).notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("password_resets_token_key").on(t.tokenHash),
+    index("password_resets_user_idx").on(t.userId, t.createdAt),
+    check("password_resets_channel_check", sql`${t.channel} in ('email', 'whatsapp')`),
+  ],
+);

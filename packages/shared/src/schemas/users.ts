@@ -39,6 +39,36 @@ export const signUpInput = z
   });
 export type SignUpInput = z.infer<typeof signUpInput>;
 
+/** A new password: the same rules as at sign-up. */
+const newPassword = z
+  .string({ error: FIELD_MSG.passwordRequired })
+  .min(8, FIELD_MSG.passwordTooShort)
+  .max(200, FIELD_MSG.passwordTooLong);
+
+export const forgotPasswordInput = z.strictObject({ email });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
+
+export const resetPasswordInput = z
+  .strictObject({
+    token: z.string({ error: MSG.resetLinkInvalid }).min(20, MSG.resetLinkInvalid).max(200, MSG.resetLinkInvalid),
+    password: newPassword,
+    confirmPassword: z.string({ error: FIELD_MSG.passwordRequired }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MSG.passwordsMismatch,
+    path: ["confirmPassword"],
+  });
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
+
+/** A one-time reset link an admin sends to a customer by WhatsApp (decision 032). */
+export const resetLink = z.object({
+  url: z.string(),
+  expiresAt: isoDate,
+  /** wa.me with the message ready: to the customer's last order's number, or to choose. */
+  whatsappUrl: z.string(),
+});
+export type ResetLink = z.infer<typeof resetLink>;
+
 export const signInInput = z.strictObject({
   email,
   password: z.string({ error: FIELD_MSG.passwordRequired }).min(1, FIELD_MSG.passwordRequired).max(200),
