@@ -19,6 +19,11 @@ Object.assign(process.env, {
   NOTCHPAY_API_URL: `http://127.0.0.1:${fakeNotchPayPort}`,
   FAKE_NOTCHPAY_PORT: String(fakeNotchPayPort),
   FAKE_NOTCHPAY_WEBHOOK_URL: `http://127.0.0.1:${port}/api/payments/webhooks/notchpay`,
+  // Forgotten passwords by e-mail (issue 16): through the local SMTP server of
+  // apps/server/src/test/smtp-server.ts, whose HTTP port lists what it received.
+  SMTP_URL: `smtp://127.0.0.1:${port + 2000}`,
+  SMTP_FROM: "boutique@e2e.test",
+  E2E_SMTP_MESSAGES: `http://127.0.0.1:${port + 2001}/messages`,
   // The shop's own numbers, for transfers by hand.
   SHOP_MOMO_MTN: "237670000001",
   SHOP_MOMO_ORANGE: "237690000002",
@@ -56,6 +61,13 @@ export default defineConfig({
     {
       command: "node apps/server/src/test/fake-notchpay.ts",
       port: fakeNotchPayPort,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    {
+      command: `node apps/server/src/test/smtp-server.ts ${port + 2000} ${port + 2001}`,
+      url: `http://127.0.0.1:${port + 2001}/messages`,
       timeout: 30_000,
       reuseExistingServer: false,
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },

@@ -139,6 +139,8 @@ export function shopServer(log: (line: string) => void = () => {}, options: Shop
     // A fresh embedded database, or the fresh PostgreSQL one: never seed into a database the
     // shell points at.
     delete env.DATABASE_URL;
+    // Nor send e-mail through the browser tests' SMTP server: the default set-up has none.
+    delete env.SMTP_URL;
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
     return env;
   };

@@ -19,6 +19,7 @@ const PAGES: { name: string; path: string; status?: number }[] = [
   { name: "terms", path: "/terms" },
   { name: "cookies", path: "/cookies" },
   { name: "forgot password", path: "/forgot-password" },
+  { name: "reset password", path: "/reset-password?token=un-lien-de-test-assez-long" },
   { name: "login", path: "/login" },
   { name: "sign-up", path: "/sign-up" },
   { name: "order form", path: "/order" },

@@ -206,14 +206,15 @@ test.describe("cookies page", () => {
 });
 
 test.describe("forgot-password page", () => {
-  test("has no form, and reaches the shop by WhatsApp or phone, with a way back to sign-in", async ({
+  test("offers a link by e-mail (the shop sends e-mail here), and reaches the shop by WhatsApp or phone, with a way back to sign-in", async ({
     page,
     request,
   }) => {
     const shop = await shopIdentity(request);
     await page.goto("/forgot-password");
     const main = page.getByRole("main");
-    await expect(main.locator("form")).toHaveCount(0);
+    await expect(main.locator("form")).toHaveCount(1);
+    await expect(main.getByRole("button", { name: "Recevoir le lien" })).toBeVisible();
     const whatsapp = main.getByRole("link", { name: "Écrire sur WhatsApp" });
     const href = (await whatsapp.getAttribute("href")) ?? "";
     expect(href.startsWith(`https://wa.me/${shop.whatsapp}?text=`)).toBe(true);

@@ -151,6 +151,7 @@ export async function startEnvironment(postgresUrl: string, log: (line: string) 
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     TOKEN_SECRET: undefined,
+    SMTP_URL: undefined,
     WEB_CONCURRENCY: undefined,
     PAYMENT_RECONCILE_INTERVAL_MS: "0",
   };

@@ -14,6 +14,7 @@ export default [
   route("terms", "routes/terms.tsx"),
   route("cookies", "routes/cookies.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("login", "routes/login.tsx"),
   route("sign-up", "routes/sign-up.tsx"),
   route("cart", "routes/cart.tsx"),

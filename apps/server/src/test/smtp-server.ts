@@ -1,7 +1,8 @@
 /**
  * A local SMTP server for the tests (smtp-server, from nodemailer's authors), started by the
  * test itself: it accepts every message over plain SMTP on 127.0.0.1 and keeps it parsed
- * (mailparser), for the test to read. TEST-ONLY.
+ * (mailparser), for the test to read. TEST-ONLY: it trusts every sender and must never face
+ * the internet.
  */
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
@@ -21,7 +22,7 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
-export async function startTestSmtp(): Promise<TestSmtp> {
+export async function startTestSmtp(port = 0): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   const waiting: { to: string; resolve: (mail: ReceivedMail) => void }[] = [];
   const server = new SMTPServer({
@@ -45,10 +46,10 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as { port: number };
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as { port: number };
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     received,
     next(to, ms = 5000) {
       const already = received.find((m) => m.to.includes(to));
@@ -66,4 +67,27 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+}
+
+// `node apps/server/src/test/smtp-server.ts <smtpPort> <httpPort>`: for the browser tests
+// (playwright.config.ts starts it beside the shop). `GET /messages?to=<address>` on the HTTP
+// port answers the messages received for that address, newest last, as JSON.
+if (import.meta.main) {
+  const [smtpPort, httpPort] = process.argv.slice(2).map(Number);
+  const smtp = await startTestSmtp(smtpPort);
+  const { createServer } = await import("node:http");
+  const http = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (url.pathname !== "/messages") {
+      res.writeHead(404).end();
+      return;
+    }
+    const to = url.searchParams.get("to") ?? "";
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(smtp.received.filter((m) => m.to.includes(to))));
+  });
+  http.listen(httpPort, "127.0.0.1", () => console.log(`Test SMTP server on ${smtp.url}, messages on :${httpPort}`));
+  const stop = () => smtp.close().then(() => process.exit(0));
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
 }

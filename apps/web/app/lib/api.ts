@@ -12,6 +12,7 @@ import type {
   PageQuery,
   Product,
   ProductDetails,
+  ResetPasswordInput,
   Review,
   ReviewInput,
   ShopIdentity,
@@ -145,6 +146,10 @@ export function api(request?: Request) {
       return { token: envelope.data, message: envelope.message, setCookie };
     },
     signUp: async (input: SignUpInput) => (await call<User>("POST", "/api/signup", input)).message,
+    /** Asks for a reset link by e-mail; the answer is the same whether the account exists or not. */
+    forgotPassword: async (email: string) => (await call<null>("POST", "/api/forgot-password", { email })).message,
+    resetPassword: async (input: ResetPasswordInput) =>
+      (await call<null>("POST", "/api/reset-password", input)).message,
     cartCount: async () => (await call<{ count: number }>("GET", "/api/countAddToCartProduct")).data.count,
     logout: async () => (await call<null>("GET", "/api/userLogout")).message,
     /**

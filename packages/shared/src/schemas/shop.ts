@@ -12,5 +12,7 @@ export const shopIdentity = z.object({
     instagram: z.string().optional(),
     tiktok: z.string().optional(),
   }),
+  /** A forgotten password can be reset by e-mail (SMTP is configured; decision 032). */
+  passwordResetByEmail: z.boolean().optional(),
 });
 export type ShopIdentity = z.infer<typeof shopIdentity>;

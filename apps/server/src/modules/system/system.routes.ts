@@ -38,7 +38,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   );
 
   app.get("/shop", { schema: { tags: ["system"], response: { 200: envelope(shopIdentity) } } }, async () =>
-    ok(config.shop),
+    ok({ ...config.shop, passwordResetByEmail: config.smtp !== null }),
   );
 
   app.get("/openapi.json", { schema: { hide: true } }, async () => app.swagger());

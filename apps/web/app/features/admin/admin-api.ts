@@ -18,6 +18,7 @@ import type {
   ProductDetails,
   ProductUpdateInput,
   ProductVariantsInput,
+  ResetLink,
   Role,
   StockAdjustInput,
   StockAlert,
@@ -45,6 +46,9 @@ export function adminApi(request?: Request) {
   const { call } = apiClient(request);
   return {
     users: async () => (await call<User[]>("GET", "/api/all-user")).data,
+    /** A one-time password link for a customer, with its WhatsApp message (decision 032). */
+    resetLink: async (userId: string) =>
+      (await call<ResetLink>("POST", `/api/admin/users/${encodeURIComponent(userId)}/reset-link`)).data,
     changeRole: async (userId: string, role: Role) => {
       const envelope = await call<User>("POST", "/api/update-user", { userId, role });
       return { user: envelope.data, message: envelope.message };

@@ -9,7 +9,8 @@ import type { ListedUser } from "./listed-user";
 import { UsersScreen } from "./users-screen";
 
 const changeRole = vi.fn<(userId: string, role: Role) => Promise<{ message: string }>>();
-vi.mock("../admin-api", () => ({ adminApi: () => ({ changeRole }) }));
+const resetLink = vi.fn<(userId: string) => Promise<{ url: string; expiresAt: string; whatsappUrl: string }>>();
+vi.mock("../admin-api", () => ({ adminApi: () => ({ changeRole, resetLink }) }));
 
 const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 const USERS: ListedUser[] = [
@@ -52,6 +53,23 @@ describe("UsersScreen", () => {
     expect(within(own).getByText("Vous")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Changer le rôle de Éloïse Mbarga" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Changer le rôle de Jean Fotso" })).toBeTruthy();
+  });
+
+  it("offers a password link by WhatsApp for accounts below one's own role, and opens WhatsApp with it", async () => {
+    renderScreen({ _id: id(3), role: "ADMIN" });
+    const name = (who: string) => `Envoyer à ${who} un lien pour changer son mot de passe, par WhatsApp`;
+    expect(screen.queryByRole("button", { name: name("Chef Boutique") })).toBeNull();
+    const button = screen.getByRole("button", { name: name("Éloïse Mbarga") });
+    const whatsappUrl = "https://wa.me/?text=Bonjour";
+    resetLink.mockResolvedValue({ url: "https://shop.cm/reset-password?token=t", expiresAt: "", whatsappUrl });
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    fireEvent.click(button);
+    await waitFor(() => expect(open).toHaveBeenCalledWith(whatsappUrl, "_blank"));
+    expect(resetLink).toHaveBeenCalledWith(id(2));
+    // The tab was blocked: the link is there to tap.
+    expect(screen.getByRole("link", { name: "Lien prêt (30 min) : ouvrir WhatsApp" }).getAttribute("href")).toBe(
+      whatsappUrl,
+    );
   });
 
   it("offers no role action to an ADMIN, and says why", () => {

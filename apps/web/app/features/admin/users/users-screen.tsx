@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { inputClass } from "../../../components/ui/field";
 import type { ListedUser } from "./listed-user";
+import { canSendResetLink, ResetLinkButton } from "./reset-link-button";
 import { RoleDialog } from "./role-dialog";
 import { filterUsers, usersCount } from "./user-search";
 
@@ -98,16 +99,23 @@ export function UsersScreen({
                       <td className="px-3 py-2">
                         {user._id === me._id ? (
                           <span className="text-slate-600">Vous</span>
-                        ) : canChangeRoles ? (
-                          <button
-                            type="button"
-                            onClick={() => setEditing(user)}
-                            aria-label={`Changer le rôle de ${user.name}`}
-                            className="min-h-11 rounded-full border border-brand px-4 font-semibold text-brand hover:bg-brand hover:text-white"
-                          >
-                            Modifier
-                          </button>
-                        ) : null}
+                        ) : (
+                          <span className="flex flex-wrap items-start gap-2">
+                            {canChangeRoles && (
+                              <button
+                                type="button"
+                                onClick={() => setEditing(user)}
+                                aria-label={`Changer le rôle de ${user.name}`}
+                                className="min-h-11 rounded-full border border-brand px-4 font-semibold text-brand hover:bg-brand hover:text-white"
+                              >
+                                Modifier
+                              </button>
+                            )}
+                            {canSendResetLink(me.role, user.role) && (
+                              <ResetLinkButton userId={user._id} name={user.name} />
+                            )}
+                          </span>
+                        )}
                       </td>
                     </tr>
                   ))}
