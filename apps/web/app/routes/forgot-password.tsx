@@ -1,8 +1,9 @@
 import { whatsappLink } from "@shop/shared/core";
 import { Form, Link } from "react-router";
-import { Field, inputClass } from "../components/ui/field";
+import { Field } from "../components/ui/field";
 import { FormAlert } from "../components/ui/form-alert";
 import { SubmitButton } from "../components/ui/submit-button";
+import { EmailInput } from "../features/auth/field";
 import { askResetLink } from "../features/auth/password-reset.server";
 import { useSending } from "../features/auth/use-sending";
 import { pageMeta } from "../features/content/meta";
@@ -54,20 +55,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
               </FormAlert>
             )}
             <Field id="forgot-email" name="email" label="E-mail" error={failed?.fieldErrors.email}>
-              {(props) => (
-                <input
-                  {...props}
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  required
-                  maxLength={254}
-                  defaultValue={failed?.email}
-                  className={inputClass}
-                />
-              )}
+              {(props) => <EmailInput {...props} defaultValue={failed?.email} />}
             </Field>
             <SubmitButton busy={sending} busyLabel="Envoi…">
               Recevoir le lien

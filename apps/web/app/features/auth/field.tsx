@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { type ControlProps, inputBase } from "../../components/ui/field";
+import { type ControlProps, inputBase, inputClass } from "../../components/ui/field";
 import { useHydrated } from "../../lib/use-hydrated";
 
 /**
@@ -51,5 +51,23 @@ export function PasswordInput({
         </button>
       )}
     </div>
+  );
+}
+
+/** An account's e-mail: the keyboard and checks a phone needs, nothing corrected or capitalised. */
+export function EmailInput({ defaultValue, ...control }: ControlProps & { defaultValue?: string }) {
+  return (
+    <input
+      {...control}
+      type="email"
+      autoComplete="email"
+      inputMode="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      maxLength={254}
+      defaultValue={defaultValue}
+      className={inputClass}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
-import { Field, inputClass } from "../../components/ui/field";
+import { Field } from "../../components/ui/field";
 import { FormAlert } from "../../components/ui/form-alert";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { firstInvalid } from "../../lib/form-values";
-import { PasswordInput } from "./field";
+import { EmailInput, PasswordInput } from "./field";
 import { withRedirect } from "./redirect-target";
 import { SIGN_IN_FIELDS, type SignInFailure } from "./sign-in";
 import { useSending } from "./use-sending";
@@ -36,20 +36,7 @@ export function LoginForm({ result, redirectTo }: { result?: SignInFailure; redi
       )}
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <Field id="login-email" name="email" label="E-mail" error={errors.email}>
-        {(props) => (
-          <input
-            {...props}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            maxLength={254}
-            defaultValue={result?.email}
-            className={inputClass}
-          />
-        )}
+        {(props) => <EmailInput {...props} defaultValue={result?.email} />}
       </Field>
       <Field id="login-password" name="password" label="Mot de passe" error={errors.password}>
         {(props) => <PasswordInput {...props} autoComplete="current-password" />}

@@ -5,7 +5,7 @@ import { FormAlert } from "../../components/ui/form-alert";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { firstInvalid } from "../../lib/form-values";
 import { useHydrated } from "../../lib/use-hydrated";
-import { PasswordInput } from "./field";
+import { EmailInput, PasswordInput } from "./field";
 import { checkPicture, pictureDataUrl } from "./profile-picture";
 import { withRedirect } from "./redirect-target";
 import { SIGN_UP_FIELDS, type SignUpFailure } from "./sign-up";
@@ -107,20 +107,7 @@ export function SignUpForm({ result, redirectTo }: { result?: SignUpFailure; red
         )}
       </Field>
       <Field id="sign-up-email" name="email" label="E-mail" error={errors.email}>
-        {(props) => (
-          <input
-            {...props}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            maxLength={254}
-            defaultValue={result?.values.email}
-            className={inputClass}
-          />
-        )}
+        {(props) => <EmailInput {...props} defaultValue={result?.values.email} />}
       </Field>
       <Field
         id="sign-up-password"
