@@ -151,6 +151,13 @@ const CALLS: Call[] = [
     expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
   },
   {
+    // A customer's one-time password link, for WhatsApp (decision 032).
+    method: "POST",
+    url: "/api/admin/users/{id}/reset-link",
+    freshUrl: async () => `/api/admin/users/${(await createUser(ctx, "GENERAL")).id}/reset-link`,
+    expected: { anonymous: 401, general: 403, admin: 201, otherAdmin: 201, superAdmin: 201 },
+  },
+  {
     method: "POST",
     url: "/api/upload-product",
     body: () => productBody(),
