@@ -1,3 +1,4 @@
+import type { Agent } from "node:https";
 import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
@@ -26,6 +27,7 @@ import { adminPaymentsRoutes } from "./modules/payments/payments.admin.routes.ts
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { catalogueRoutes, productAdminRoutes } from "./modules/products/products.routes.ts";
+import { pushRoutes } from "./modules/push/push.routes.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import { cspReportsRoutes } from "./modules/security/csp-reports.routes.ts";
 import { seoRoutes } from "./modules/seo/seo.routes.ts";
@@ -37,6 +39,7 @@ import { catalogueCachePlugin } from "./plugins/catalogue-cache.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { filesPlugin } from "./plugins/files.ts";
+import { notifyPlugin } from "./plugins/notify.ts";
 import { originPlugin } from "./plugins/origin.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
@@ -53,9 +56,11 @@ export interface BuildOptions {
   web?: WebOptions;
   /** Replaces the payment provider the configuration names (tests of failures the fake cannot make). */
   paymentProvider?: PaymentProvider | null;
+  /** How push services are reached (tests: an agent trusting the local push service's certificate). */
+  pushAgent?: Agent;
 }
 
-export async function buildApp({ config, database, logger, web, paymentProvider }: BuildOptions) {
+export async function buildApp({ config, database, logger, web, paymentProvider, pushAgent }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -119,6 +124,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider 
   await app.register(authPlugin, { config });
   await app.register(catalogueCachePlugin, config.catalogueCache);
   await app.register(payTokenPlugin, { secret: config.token.secret });
+  await app.register(notifyPlugin, { config, pushAgent });
 
   await app.register(filesPlugin, { storage: config.storage });
 
@@ -148,6 +154,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider 
       await api.register(paymentsRoutes, { config, provider: paymentProvider });
       await api.register(adminPaymentsRoutes);
       await api.register(cspReportsRoutes);
+      await api.register(pushRoutes, { config });
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({
         method: ["GET", "POST", "PUT", "PATCH", "DELETE"],

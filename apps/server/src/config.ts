@@ -134,6 +134,19 @@ const env = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   SMTP_FROM: z.email().optional(),
+  // Web Push to the admins' devices (decision 033): given, or generated once and kept in the database.
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[\w-]{80,100}$/, "must be a VAPID public key (base64url)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[\w-]{40,50}$/, "must be a VAPID private key (base64url)")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "must start with mailto: or https://")
+    .optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -164,6 +177,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_PUBLIC_URL || e.S3_ACCESS_KEY_ID)) {
     throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required with the other S3_ settings");
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError("Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or none");
   }
   // Relative to where npm was run (INIT_CWD), not to the workspace a script runs in, so that
   // `npm start` and `npm run dev` from the repository use the same ./data.
@@ -230,6 +246,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL ?? null,
     /** Where e-mail leaves from (decision 032); null: no e-mail, resets go by WhatsApp. */
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? e.SHOP_EMAIL } : null,
+    /** Web Push's keys (decision 033): null keys are generated once and kept in the database. */
+    vapid: {
+      keys:
+        e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+          ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+          : null,
+      subject: e.VAPID_SUBJECT ?? `mailto:${e.SHOP_EMAIL}`,
+    },
     /** App processes on this machine's port (node's cluster); PostgreSQL only. */
     webConcurrency: e.WEB_CONCURRENCY,
     /** The anonymous page cache (decision 028): null when turned off. */

@@ -25,6 +25,9 @@ export const MSG = {
   passwordsMismatch: " les mots de passes ne correspondent pas",
   logoutSuccess: "Déconnexion réussie.",
   userDetails: "Utilisateur connecté.",
+  // notifications on the admins' devices (decision 033)
+  pushSubscribed: "Notifications activées sur cet appareil.",
+  pushUnsubscribed: "Notifications désactivées sur cet appareil.",
   // forgotten password (decision 032)
   resetRequested:
     "Si un compte existe avec cet e-mail, un lien pour choisir un nouveau mot de passe vient d'y être envoyé. Il est valable 30 minutes.",

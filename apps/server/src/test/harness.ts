@@ -63,6 +63,8 @@ export async function freshDatabase(): Promise<{ database: Database; url?: strin
 }
 
 export interface TestAppOptions {
+  /** How the app reaches push services (test/push-service.ts's agent). */
+  pushAgent?: BuildOptions["pushAgent"];
   /** Where the app's log lines go (JSON, one per line), for tests that read them; none by default. */
   log?: { write(line: string): void };
 }
@@ -90,7 +92,7 @@ export async function createTestApp(
   const first = await ensureFirstSuperAdmin(database.db, config.firstAdmin);
   if (!first.created) throw new Error("the test database already had a super admin");
   const logger = options.log ? { level: "info", stream: options.log } : false;
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, pushAgent: options.pushAgent });
   await app.ready();
   return {
     app,

@@ -89,3 +89,19 @@ export type User = z.infer<typeof user>;
 
 export const updateUserInput = z.strictObject({ userId: id, role });
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
+
+/** A browser's Web Push subscription (PushSubscription.toJSON()), for an admin's device (decision 033). */
+export const pushSubscriptionInput = z.strictObject({
+  endpoint: z.url({ protocol: /^https?$/ }).max(1000),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.strictObject({
+    p256dh: z.string().regex(/^[\w-]{80,100}$/),
+    auth: z.string().regex(/^[\w-]{16,32}$/),
+  }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionInput>;
+
+export const pushUnsubscribeInput = z.strictObject({ endpoint: z.url({ protocol: /^https?$/ }).max(1000) });
+
+/** The shop's public VAPID key, for PushManager.subscribe's applicationServerKey. */
+export const pushKey = z.object({ publicKey: z.string() });

@@ -17,6 +17,12 @@ export const contactRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     },
     async (request, reply) => {
       await saveContactMessage(app.db, request.body);
+      app.notifyAdmins({
+        title: "Nouveau message",
+        body: `${request.body.name} : ${request.body.subject}`,
+        url: "/admin-panel/messages",
+        tag: "contact-message",
+      });
       return reply.status(201).send(ok(null, MSG.contactSent));
     },
   );

@@ -5,6 +5,7 @@ import type { Config } from "../../config.ts";
 import { ok } from "../../lib/envelope.ts";
 import { notFound } from "../../lib/errors.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
+import { newOrderNotification } from "../../plugins/notify.ts";
 import { orderFileKey, readOrderForm, sendPrivateFile } from "./files.ts";
 import { toApiOrder } from "./orders.mapper.ts";
 import * as service from "./orders.service.ts";
@@ -26,7 +27,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     async (request, reply) => {
       const { order, created, stockShownChanged } = await service.orderFromCart(app.db, request.user!, request.body);
       if (stockShownChanged) await app.catalogueChanged();
-      return reply.status(created ? 201 : 200).send(ok(toApi(order), MSG.orderCreated));
+      const answer = toApi(order);
+      if (created) app.notifyAdmins(newOrderNotification(answer));
+      return reply.status(created ? 201 : 200).send(ok(answer, MSG.orderCreated));
     },
   );
 
@@ -47,7 +50,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       const { input, file } = await readOrderForm(request);
       const placed = await service.orderFromForm(app.db, app.files, request.user, input, file);
       if (placed.stockShownChanged) await app.catalogueChanged();
-      return reply.status(201).send(ok(toApi(placed.order), MSG.orderCreated));
+      const answer = toApi(placed.order);
+      app.notifyAdmins(newOrderNotification(answer));
+      return reply.status(201).send(ok(answer, MSG.orderCreated));
     },
   );
 

@@ -43,6 +43,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config; provider?: 
     transferNumbers: config.payments.transferNumbers,
     files: app.files,
     reconcileAfterMs: config.payments.reconcileAfterMs,
+    onPaid: (attempt) => {
+      service
+        .paidNotification(app.db, attempt)
+        .then((notification) => app.notifyAdmins(notification))
+        .catch((err: unknown) => app.log.error({ err }, "payment notification not sent"));
+    },
   };
   const rateLimit = { max: config.orderStatusRateLimit.max, timeWindow: config.orderStatusRateLimit.windowMs };
   const accessOf = (request: FastifyRequest, body: { contactPhone?: string; token?: string }) => ({

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import {
+  formatPrice,
   MSG,
   type OrderPayment,
   PAYMENT_OPERATOR_LABELS,
@@ -35,6 +36,8 @@ export interface PaymentsContext {
   transferNumbers: { mtn: string | null; orange: string | null };
   /** Where transfer screenshots are kept (`payment-files/…`, private). */
   files: FileStorage;
+  /** Told when an online payment becomes paid (the admins' notification, decision 033). */
+  onPaid?: (attempt: PaymentRow) => void;
   /** How long a pending attempt waits for its webhook before reconciliation reads it. */
   reconcileAfterMs?: number;
 }
@@ -224,7 +227,9 @@ export async function settleFromProvider(ctx: PaymentsContext, paymentId: string
   const [attempt] = await ctx.db.select().from(payments).where(eq(payments.id, paymentId));
   if (!provider || !attempt?.providerReference) return attempt ?? null;
   const read = await provider.retrieve(attempt.providerReference);
-  return applyProviderPayment(ctx.db, provider, attempt.id, read);
+  const settled = await applyProviderPayment(ctx.db, provider, attempt.id, read);
+  if (settled?.state === "paid" && attempt.state !== "paid") ctx.onPaid?.(settled);
+  return settled;
 }
 
 /**
@@ -379,6 +384,19 @@ export async function reconcile(ctx: PaymentsContext, now = new Date()): Promise
 
 /** Where a stored screenshot's name lives; a name is never a path, whatever the database holds. */
 export const screenshotKey = (storedName: string) => `payment-files/${path.basename(storedName)}`;
+
+/** The admins' notification of a payment received online (decision 033). */
+export async function paidNotification(db: Db, attempt: PaymentRow) {
+  const [order] = await db.select({ reference: orders.reference }).from(orders).where(eq(orders.id, attempt.orderId));
+  const reference = order?.reference ?? "";
+  const operator = operatorLabel(attempt.operator);
+  return {
+    title: "Paiement Mobile Money reçu",
+    body: `${reference} — ${formatPrice(attempt.amount)}${operator ? ` (${operator})` : ""}`,
+    url: `/admin-panel/orders/${reference}`,
+    tag: `payment-${attempt.id}`,
+  };
+}
 
 /** "J'ai déjà payé par transfert": waits in 'À vérifier' with the order's total. */
 export async function declareTransfer(

@@ -6,6 +6,7 @@ import { type UserRow, users } from "../../db/schema.ts";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { decodeDataUrl, removeUpload, storeAvatar } from "../../lib/images.ts";
 import type { FileStorage } from "../../lib/storage.ts";
+import { forgetDevicesOf } from "../push/push.service.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 const UNIQUE_VIOLATION = "23505";
@@ -79,6 +80,8 @@ export async function changeRole(db: Db, actor: UserRow, userId: string, role: R
     if (!superAdmins.some((s) => s.id === actor.id)) throw forbidden(MSG.rolesSuperAdminOnly);
     const [updated] = await tx.update(users).set({ role }).where(eq(users.id, userId)).returning();
     if (!updated) throw notFound(MSG.userNotFound);
+    // No longer an admin: their devices are told nothing more (decision 033).
+    if (role === "GENERAL") await forgetDevicesOf(tx, userId);
     return updated;
   });
 }
