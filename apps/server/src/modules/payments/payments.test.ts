@@ -1,4 +1,4 @@
-import { FIELD_MSG, MSG } from "@shop/shared";
+import { FIELD_MSG, formatPrice, MSG } from "@shop/shared";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderStatusChanges, orders, payments } from "../../db/schema.ts";
@@ -14,6 +14,7 @@ import {
   tokenFor,
   uploadProduct,
 } from "../../test/harness.ts";
+import { startTestPushService, type TestPushService } from "../../test/push-service.ts";
 import { createNotchPay } from "./notchpay.ts";
 import { applyProviderPayment, type PaymentsContext, reconcile } from "./payments.service.ts";
 
@@ -24,6 +25,8 @@ import { applyProviderPayment, type PaymentsContext, reconcile } from "./payment
  */
 
 let fake: FakeNotchPay;
+let push: TestPushService;
+let adminDevice: { endpoint: string };
 let ctx: TestContext;
 let actors: Actors;
 let payments_: PaymentsContext;
@@ -31,20 +34,33 @@ let webhookUrl: string;
 
 beforeAll(async () => {
   fake = await startFakeNotchPay();
-  ctx = await createTestApp({
-    NOTCHPAY_PUBLIC_KEY: fake.publicKey,
-    NOTCHPAY_PRIVATE_KEY: "sk_test_fake_private",
-    NOTCHPAY_WEBHOOK_HASH: fake.webhookHash,
-    NOTCHPAY_API_URL: fake.url,
-    NOTCHPAY_TIMEOUT_MS: "800",
-    PAYMENT_RECONCILE_INTERVAL_MS: "0",
-    SHOP_MOMO_MTN: "677000001",
-  });
+  push = await startTestPushService();
+  ctx = await createTestApp(
+    {
+      NOTCHPAY_PUBLIC_KEY: fake.publicKey,
+      NOTCHPAY_PRIVATE_KEY: "sk_test_fake_private",
+      NOTCHPAY_WEBHOOK_HASH: fake.webhookHash,
+      NOTCHPAY_API_URL: fake.url,
+      NOTCHPAY_TIMEOUT_MS: "800",
+      PAYMENT_RECONCILE_INTERVAL_MS: "0",
+      SHOP_MOMO_MTN: "677000001",
+    },
+    { pushAgent: push.agent },
+  );
   await ctx.app.listen({ host: "127.0.0.1", port: 0 });
   const address = ctx.app.server.address();
   if (!address || typeof address === "string") throw new Error("not listening");
   webhookUrl = `http://127.0.0.1:${address.port}/api/payments/webhooks/notchpay`;
   actors = await createActors(ctx);
+  // The owner's phone, told of payments received (decision 033).
+  adminDevice = push.subscribe();
+  const subscribed = await ctx.app.inject({
+    method: "POST",
+    url: "/api/admin/push/subscriptions",
+    headers: bearer(actors.admin),
+    payload: adminDevice,
+  });
+  expect(subscribed.statusCode).toBe(201);
   payments_ = {
     db: ctx.database.db,
     provider: createNotchPay({ ...ctx.config.notchpay!, timeoutMs: 2000 }),
@@ -56,6 +72,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   await fake?.close();
+  await push?.close();
 });
 beforeEach(() => {
   fake.reset();
@@ -144,6 +161,17 @@ describe("paying by Mobile Money", () => {
       changedBy: null,
       changedByName: "MTN MoMo",
       note: `MTN MoMo — transaction ${charged!.reference}`,
+    });
+    // The owner's phone rang for the money received.
+    await until(
+      async () => push.received.some((m) => m.payload.title === "Paiement Mobile Money reçu"),
+      "the payment's notification",
+    );
+    const rang = push.received.find((m) => m.payload.title === "Paiement Mobile Money reçu");
+    expect(rang?.subscription).toBe(adminDevice.endpoint);
+    expect(rang?.payload).toMatchObject({
+      body: `${order.reference} — ${formatPrice(25000)} (MTN MoMo)`,
+      url: `/admin-panel/orders/${order.reference}`,
     });
     // Paid: no second charge.
     const again = await pay(order.reference, order.token, { operator: "orange", phone: "699000000" });
