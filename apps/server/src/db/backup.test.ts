@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { prepareDatabase } from "../bootstrap.ts";
 import { loadConfig } from "../config.ts";
-import { freshDatabase, multipartBody, multipartFile } from "../test/harness.ts";
+import { freshDatabase, multipartFile, postOrderForm } from "../test/harness.ts";
 import { pgliteOwnerFile } from "./client.ts";
 
 // `npm run db:backup` and `npm run db:restore` (decision 031): a backup restored into an empty
@@ -94,18 +94,7 @@ beforeAll(async () => {
         sellingPrice: 230000,
       },
     });
-    const form = multipartBody([
-      { name: "name", value: "Awa Ndongo" },
-      { name: "number", value: "677123456" },
-      { name: "text", value: "Yaoundé" },
-      { name: "file", filename: "liste.png", type: "image/png", bytes: png },
-    ]);
-    const order = await app.inject({
-      method: "POST",
-      url: "/api/orders",
-      headers: { "content-type": form.contentType },
-      payload: form.payload,
-    });
+    const order = await postOrderForm(app, png);
     return {
       productId: product.json().data._id as string,
       imagePath: new URL(imageUrl).pathname,

@@ -7,9 +7,9 @@ import {
   bearer,
   createActors,
   createTestApp,
-  multipartBody,
   multipartFile,
   pathOf,
+  postOrderForm,
   type TestContext,
 } from "../test/harness.ts";
 import { startTestS3, type TestS3 } from "../test/s3-server.ts";
@@ -91,18 +91,7 @@ describe("files in an S3-compatible bucket, two app servers", () => {
   });
 
   it("lets an admin read an order form's file through either server, and nobody else", async () => {
-    const body = multipartBody([
-      { name: "name", value: "Awa Ndongo" },
-      { name: "number", value: "677123456" },
-      { name: "text", value: "Yaoundé, Bastos" },
-      { name: "file", filename: "liste.png", type: "image/png", bytes: png },
-    ]);
-    const placed = await ctx.app.inject({
-      method: "POST",
-      url: "/api/orders",
-      headers: { "content-type": body.contentType },
-      payload: body.payload,
-    });
+    const placed = await postOrderForm(ctx.app, png);
     expect(placed.statusCode).toBe(201);
     const reference = placed.json().data.reference as string;
     for (const server of [ctx.app, peer.app]) {

@@ -253,3 +253,19 @@ export function multipartBody(parts: readonly FormPart[]) {
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
+
+/** A visitor's order through the order form, with `file` (a PNG) as its file. */
+export function postOrderForm(app: App, file: Buffer, name = "Awa Ndongo") {
+  const body = multipartBody([
+    { name: "name", value: name },
+    { name: "number", value: "677123456" },
+    { name: "text", value: "Yaoundé, Bastos" },
+    { name: "file", filename: "liste.png", type: "image/png", bytes: file },
+  ]);
+  return app.inject({
+    method: "POST",
+    url: "/api/orders",
+    headers: { "content-type": body.contentType },
+    payload: body.payload,
+  });
+}

@@ -8,7 +8,7 @@ import {
   createActors,
   createTestApp,
   createUser,
-  multipartBody,
+  postOrderForm,
   type TestContext,
   tokenFor,
 } from "../../test/harness.ts";
@@ -55,18 +55,7 @@ async function placeOrder(name: string) {
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
     "base64",
   );
-  const body = multipartBody([
-    { name: "name", value: name },
-    { name: "number", value: "677123456" },
-    { name: "text", value: "Yaoundé, Bastos" },
-    { name: "file", filename: "liste.png", type: "image/png", bytes: png },
-  ]);
-  const res = await ctx.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { "content-type": body.contentType },
-    payload: body.payload,
-  });
+  const res = await postOrderForm(ctx.app, png, name);
   expect(res.statusCode).toBe(201);
   return res.json().data as { reference: string; total: number };
 }
