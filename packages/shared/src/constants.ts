@@ -2,6 +2,8 @@
 export const ROLES = ["GENERAL", "ADMIN", "SUPERADMIN"] as const;
 export type Role = (typeof ROLES)[number];
 export const ADMIN_ROLES: readonly Role[] = ["ADMIN", "SUPERADMIN"];
+/** True when `mine` is above `theirs` (SUPERADMIN > ADMIN > GENERAL): who may reset whose password (decision 032). */
+export const outranks = (mine: Role, theirs: Role) => ROLES.indexOf(mine) > ROLES.indexOf(theirs);
 
 export const LOCALE = "fr-CH";
 export const CURRENCY = "XAF";

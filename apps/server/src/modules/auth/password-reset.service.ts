@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { MSG, ROLES, type Role } from "@shop/shared";
+import { MSG, outranks } from "@shop/shared";
 import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { orders, passwordResets, type UserRow, users } from "../../db/schema.ts";
@@ -43,8 +43,6 @@ export async function requestEmailReset(db: Db, email: string): Promise<{ user: 
   return { user, token };
 }
 
-const rank = (role: Role) => ROLES.indexOf(role);
-
 /**
  * A link an admin sends by WhatsApp: only for an account below their own role (an ADMIN for
  * customers, a SUPERADMIN for customers and ADMINs), never their own, so that no one can take
@@ -57,7 +55,7 @@ export async function makeWhatsappReset(
 ): Promise<{ user: UserRow; token: string; expiresAt: Date; phone: string | null }> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound(MSG.userNotFound);
-  if (user.id === admin.id || rank(user.role) >= rank(admin.role)) throw forbidden(MSG.resetLinkNotAllowed);
+  if (user.id === admin.id || !outranks(admin.role, user.role)) throw forbidden(MSG.resetLinkNotAllowed);
   const [last] = await db
     .select({ phone: orders.phone })
     .from(orders)

@@ -1,10 +1,6 @@
-import { ROLES, type Role } from "@shop/shared/core";
 import { useState } from "react";
 import { adminApi } from "../admin-api";
 import { ADMIN_TEXT, adminErrorMessage } from "../admin-errors";
-
-/** An admin may send a reset link to an account below their own role only (the server says the same). */
-export const canSendResetLink = (mine: Role, theirs: Role) => ROLES.indexOf(theirs) < ROLES.indexOf(mine);
 
 /**
  * 'Mot de passe par WhatsApp' (decision 032): asks the server for a one-time link and opens

@@ -1,9 +1,10 @@
 import type { User } from "@shop/shared";
+import { outranks } from "@shop/shared/core";
 import { useId, useState } from "react";
 import { useRevalidator } from "react-router";
 import { inputClass } from "../../../components/ui/field";
 import type { ListedUser } from "./listed-user";
-import { canSendResetLink, ResetLinkButton } from "./reset-link-button";
+import { ResetLinkButton } from "./reset-link-button";
 import { RoleDialog } from "./role-dialog";
 import { filterUsers, usersCount } from "./user-search";
 
@@ -111,9 +112,7 @@ export function UsersScreen({
                                 Modifier
                               </button>
                             )}
-                            {canSendResetLink(me.role, user.role) && (
-                              <ResetLinkButton userId={user._id} name={user.name} />
-                            )}
+                            {outranks(me.role, user.role) && <ResetLinkButton userId={user._id} name={user.name} />}
                           </span>
                         )}
                       </td>
