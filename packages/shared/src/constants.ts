@@ -67,6 +67,13 @@ export const MAX_ZONE_NEIGHBOURHOODS = 80;
 /** The characters of a search that are read (the storefront's, and the back-office's lists). */
 export const SEARCH_MAX_LENGTH = 100;
 
+/**
+ * An order's idempotency key (issue 16 §1): 16 to 100 letters, digits, "-" or "_", so a
+ * UUID fits, in the `Idempotency-Key` header (IDEMPOTENCY_KEY_HEADER) or an `idempotencyKey` field.
+ */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
 /** How an order reached the shop: the cart's WhatsApp button, a phone call, or the order form. */
 export const ORDER_CHANNELS = ["whatsapp", "phone", "form"] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];

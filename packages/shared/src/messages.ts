@@ -74,6 +74,10 @@ export const MSG = {
   orderFileInvalid: "Le fichier doit être une image (JPEG, PNG, WebP, HEIC) ou un PDF.",
   orderFileTooLarge: "Le fichier est trop volumineux (10 Mo au maximum).",
   orderFileNotFound: "Aucun fichier pour cette commande.",
+  // idempotency keys (issue 16 §1)
+  idempotencyKeyMismatch:
+    "L'en-tête Idempotency-Key et le champ idempotencyKey portent deux clés différentes : envoyez la même clé, ou une seule.",
+  idempotencyKeyReused: "Cette clé de commande a déjà servi pour une autre commande.",
   // back-office: orders, messages, dashboard
   adminOrdersListed: "Commandes.",
   variantNotFound: "Variante introuvable.",
@@ -209,6 +213,8 @@ export const FIELD_MSG = {
   addressTooLong: "L'adresse ne doit pas dépasser 300 caractères.",
   orderMessageTooLong: "Le message ne doit pas dépasser 2000 caractères.",
   orderChannelInvalid: "Canal de commande inconnu.",
+  idempotencyKeyInvalid:
+    "Clé de commande invalide : de 16 à 100 lettres sans accent, chiffres, tirets ou tirets bas (un UUID convient).",
   orderStatusInvalid: "Statut de commande inconnu.",
   referenceInvalid: "Référence invalide : elle ressemble à CMD-7K4Q.",
   ratingInvalid: "La note doit être un nombre entier de 1 à 5.",

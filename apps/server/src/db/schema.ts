@@ -267,10 +267,16 @@ export const orders = pgTable(
     total: integer("total").notNull().generatedAlwaysAs(sql`total_price + coalesce(delivery_fee, 0)`),
     /** How the customer chose to pay last (decision 026), or null. */
     paymentChoice: text("payment_choice", { enum: PAYMENT_CHOICES }),
+    /**
+     * The client's Idempotency-Key of the request that created it (issue 16 §1): a retry with
+     * the same key answers this order. Null for orders sent without one.
+     */
+    idempotencyKey: text("idempotency_key"),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("orders_reference_key").on(t.reference),
+    uniqueIndex("orders_idempotency_key_key").on(t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     index("orders_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("orders_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst()),
     index("orders_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst()),

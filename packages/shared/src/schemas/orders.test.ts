@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cameroonPhone, orderFormInput, orderReference } from "./orders.ts";
+import { FIELD_MSG } from "../messages.ts";
+import { cameroonPhone, idempotencyKey, orderFormInput, orderReference } from "./orders.ts";
 
 describe("order contract", () => {
   it("stores Cameroon numbers as +237 and refuses others in French", () => {
@@ -20,5 +21,17 @@ describe("order contract", () => {
     expect(ok).toEqual({ name: "Awa", number: "+237677123456", text: "Maképé, Yaoundé", message: "" });
     const missing = orderFormInput.safeParse({ name: "", number: "", text: "" });
     expect(missing.error?.issues.map((i) => i.path[0])).toEqual(["name", "number", "text"]);
+  });
+
+  it("takes a UUID as an idempotency key and refuses what is not one, in French", () => {
+    const uuid = crypto.randomUUID();
+    expect(idempotencyKey.parse(uuid)).toBe(uuid);
+    expect(idempotencyKey.parse("a".repeat(16))).toBe("a".repeat(16));
+    expect(idempotencyKey.parse("Z_-9".repeat(25))).toHaveLength(100);
+    for (const refused of ["a".repeat(15), "a".repeat(101), ` ${uuid}`, `${uuid.slice(0, 30)}é`, 42, null]) {
+      expect(idempotencyKey.safeParse(refused).error?.issues[0]?.message, String(refused)).toBe(
+        FIELD_MSG.idempotencyKeyInvalid,
+      );
+    }
   });
 });

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { MAX_CART_QUANTITY, ORDER_CHANNELS, ORDER_REFERENCE_PATTERN, ORDER_STATUSES } from "../constants.ts";
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  MAX_CART_QUANTITY,
+  ORDER_CHANNELS,
+  ORDER_REFERENCE_PATTERN,
+  ORDER_STATUSES,
+} from "../constants.ts";
 import { FIELD_MSG } from "../messages.ts";
 import { normaliseCameroonPhone } from "../whatsapp.ts";
 import { id, isoDate } from "./common.ts";
@@ -35,6 +41,16 @@ export const orderReference = z
   .pipe(z.string().regex(ORDER_REFERENCE_PATTERN, FIELD_MSG.referenceInvalid));
 
 /**
+ * A client's key for one order it may send several times (issue 16 §1): a random UUID made
+ * when the order is queued, sent again with every retry, so the shop records the order once.
+ * Sent in the `Idempotency-Key` header, or as the `idempotencyKey` field for a client that
+ * cannot set headers (the storefront's form action).
+ */
+export const idempotencyKey = z
+  .string({ error: FIELD_MSG.idempotencyKeyInvalid })
+  .regex(IDEMPOTENCY_KEY_PATTERN, FIELD_MSG.idempotencyKeyInvalid);
+
+/**
  * The text fields of the order form (SPEC.md §3 "Order form fields"), sent as multipart with
  * the required `file` beside them. `text` is the delivery address (city, district, street).
  */
@@ -53,6 +69,8 @@ export const orderFormInput = z.strictObject({
   message: z.string().trim().max(2000, FIELD_MSG.orderMessageTooLong).default(""),
   // How it reaches the customer (decision 025); checked against the chosen option by the server.
   ...deliveryChoiceFields,
+  /** Added by issue 16 §1; the same as the Idempotency-Key header when both are sent. */
+  idempotencyKey: idempotencyKey.optional(),
 });
 export type OrderFormInput = z.infer<typeof orderFormInput>;
 
@@ -60,6 +78,8 @@ export type OrderFormInput = z.infer<typeof orderFormInput>;
 export const cartOrderInput = z.strictObject({
   channel: z.enum(["whatsapp", "phone"], { error: FIELD_MSG.orderChannelInvalid }),
   ...deliveryChoiceFields,
+  /** Added by issue 16 §1; the same as the Idempotency-Key header when both are sent. */
+  idempotencyKey: idempotencyKey.optional(),
 });
 export type CartOrderInput = z.infer<typeof cartOrderInput>;
 

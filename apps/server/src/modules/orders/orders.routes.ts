@@ -1,9 +1,9 @@
-import { cartOrderInput, envelope, MSG, order, orderReference, orderStatusInput } from "@shop/shared";
+import { cartOrderInput, envelope, idempotencyKey, MSG, order, orderReference, orderStatusInput } from "@shop/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { ok } from "../../lib/envelope.ts";
-import { notFound } from "../../lib/errors.ts";
+import { badRequest, notFound } from "../../lib/errors.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
 import { newOrderNotification } from "../../plugins/notify.ts";
 import { orderFileKey, readOrderForm, sendPrivateFile } from "./files.ts";
@@ -11,6 +11,19 @@ import { toApiOrder } from "./orders.mapper.ts";
 import * as service from "./orders.service.ts";
 
 const orderAnswer = envelope(order);
+
+/** Issue 16 §1: the key a client gives an order it may send again (the other headers pass). */
+const keyHeader = z.looseObject({ "idempotency-key": idempotencyKey.optional() });
+
+/** The key of the header or of the body's field; both may come, carrying the same key. */
+function keyOf(header: string | undefined, field: string | undefined): string | undefined {
+  if (header !== undefined && field !== undefined && header !== field) {
+    throw badRequest(MSG.idempotencyKeyMismatch, [
+      { path: "body.idempotencyKey", message: MSG.idempotencyKeyMismatch },
+    ]);
+  }
+  return header ?? field;
+}
 
 /** Orders: from the cart's buttons, from the order form, and read back by their customer. */
 export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -22,10 +35,19 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     "/orders/from-cart",
     {
       onRequest: app.authenticate,
-      schema: { tags: ["orders"], body: cartOrderInput, response: { 200: orderAnswer, 201: orderAnswer } },
+      schema: {
+        tags: ["orders"],
+        headers: keyHeader,
+        body: cartOrderInput,
+        response: { 200: orderAnswer, 201: orderAnswer },
+      },
     },
     async (request, reply) => {
-      const { order, created, stockShownChanged } = await service.orderFromCart(app.db, request.user!, request.body);
+      const key = keyOf(request.headers["idempotency-key"], request.body.idempotencyKey);
+      const { order, created, stockShownChanged } = await service.orderFromCart(app.db, request.user!, {
+        ...request.body,
+        idempotencyKey: key,
+      });
       if (stockShownChanged) await app.catalogueChanged();
       const answer = toApi(order);
       if (created) app.notifyAdmins(newOrderNotification(answer));
@@ -41,18 +63,26 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       schema: {
         tags: ["orders"],
         description:
-          "multipart/form-data: text fields name, number, text, message (optional) and the delivery chosen (deliveryOptionId, neighbourhood, city, landmark; decision 025), as orderFormInput, and one `file` part (JPEG, PNG, WebP, HEIC or PDF, at most 10 MB), in any order.",
+          "multipart/form-data: text fields name, number, text, message (optional), the delivery chosen (deliveryOptionId, neighbourhood, city, landmark; decision 025) and idempotencyKey (optional, as the Idempotency-Key header), as orderFormInput, and one `file` part (JPEG, PNG, WebP, HEIC or PDF, at most 10 MB), in any order. 201: the new order; 200: the order an earlier request with the same key made.",
         consumes: ["multipart/form-data"],
-        response: { 201: orderAnswer },
+        headers: keyHeader,
+        response: { 200: orderAnswer, 201: orderAnswer },
       },
     },
     async (request, reply) => {
       const { input, file } = await readOrderForm(request);
-      const placed = await service.orderFromForm(app.db, app.files, request.user, input, file);
+      const key = keyOf(request.headers["idempotency-key"], input.idempotencyKey);
+      const placed = await service.orderFromForm(
+        app.db,
+        app.files,
+        request.user,
+        { ...input, idempotencyKey: key },
+        file,
+      );
       if (placed.stockShownChanged) await app.catalogueChanged();
       const answer = toApi(placed.order);
-      app.notifyAdmins(newOrderNotification(answer));
-      return reply.status(201).send(ok(answer, MSG.orderCreated));
+      if (placed.created) app.notifyAdmins(newOrderNotification(answer));
+      return reply.status(placed.created ? 201 : 200).send(ok(answer, MSG.orderCreated));
     },
   );
 

@@ -41,7 +41,7 @@ export interface OrderWithLines {
 /** A recorded order, and whether what customers see of the stock changed with it. */
 export interface PlacedOrder {
   order: OrderWithLines;
-  /** False when a second tap answered the first order. */
+  /** False when the first order was answered again: a second tap, or a retry with the same idempotency key. */
   created: boolean;
   /** The catalogue cache must then be cleared (decision 024). */
   stockShownChanged: boolean;
@@ -76,6 +76,67 @@ const ORDER_LOCK = 727_100_4;
  */
 async function lockCustomer(tx: Db, userId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_LOCK}::int, hashtext(${userId}))`);
+}
+
+/** First key of the per-idempotency-key advisory lock (the second is the key's hash). */
+const ORDER_KEY_LOCK = 727_100_6;
+/** The unique index that keeps one order per idempotency key. */
+const KEY_INDEX = "orders_idempotency_key_key";
+
+/** Form orders and cart orders (WhatsApp or phone alike) are the two kinds a key is tied to. */
+type OrderKind = "form" | "cart";
+const kindOf = (channel: OrderRow["channel"]): OrderKind => (channel === "form" ? "form" : "cart");
+
+/**
+ * Issue 16 §1: the order an earlier request with this idempotency key made, or null. Requests
+ * with the same key run one after the other from here (a transaction-level lock on the key),
+ * so a retry racing the first request waits for it and finds its order. A key used for
+ * another kind of order or by someone else is refused (409); no key: null.
+ */
+async function orderOfKey(
+  tx: Db,
+  key: string | null,
+  kind: OrderKind,
+  userId: string | null,
+  lock = true,
+): Promise<OrderWithLines | null> {
+  if (!key) return null;
+  if (lock) await tx.execute(sql`select pg_advisory_xact_lock(${ORDER_KEY_LOCK}::int, hashtext(${key}))`);
+  const [row] = await tx.select().from(orders).where(eq(orders.idempotencyKey, key)).limit(1);
+  if (!row) return null;
+  if (kindOf(row.channel) !== kind || row.userId !== userId) throw conflict(MSG.idempotencyKeyReused);
+  return { row, lines: (await linesOf(tx, [row.id])).get(row.id) ?? [] };
+}
+
+/** The earlier order answered again: nothing created, no stock taken. */
+const replayed = (order: OrderWithLines): PlacedOrder => ({ order, created: false, stockShownChanged: false });
+
+function isKeyTaken(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const pgError = e?.cause ?? e;
+  return pgError?.code === "23505" && pgError.constraint === KEY_INDEX;
+}
+
+/**
+ * Runs `place` (one transaction). The lock leaves the unique index as the last guard: if it
+ * still refuses the key (a writer that skipped the lock stored an order with it meanwhile),
+ * that order is answered as a retry's would be, not a 500; the refused transaction wrote nothing.
+ */
+async function onceForKey(
+  db: Db,
+  key: string | null,
+  kind: OrderKind,
+  userId: string | null,
+  place: () => Promise<PlacedOrder>,
+): Promise<PlacedOrder> {
+  try {
+    return await place();
+  } catch (error) {
+    if (!key || !isKeyTaken(error)) throw error;
+    const earlier = await orderOfKey(db, key, kind, userId, false);
+    if (!earlier) throw error;
+    return replayed(earlier);
+  }
 }
 
 /** The cart in the order the cart page shows it (newest line first). */
@@ -220,7 +281,8 @@ async function recentTwin(
  * for WhatsApp. A second tap with the same cart answers the first order (`created: false`).
  * The cart is kept: the message may not have been sent yet. The stock is taken with the
  * order, or the order is refused (409) and nothing is written. The delivery chosen is copied
- * with its fee (decision 025).
+ * with its fee (decision 025). With an idempotency key (issue 16 §1), a retry answers the
+ * order its key made, whatever the cart has become; a refused attempt records no key.
  */
 export async function orderFromCart(
   db: Db,
@@ -229,28 +291,35 @@ export async function orderFromCart(
   deps: OrderDeps = {},
 ): Promise<PlacedOrder> {
   const { channel } = input;
-  return db.transaction(async (tx) => {
-    await lockCustomer(tx, user.id);
-    const cart = await cartSnapshot(tx, user.id);
-    if (cart.length === 0) throw badRequest(MSG.cartEmpty);
-    const delivery = await deliveryForOrder(tx, choiceOf(input), totals(cart).totalPrice);
-    const twin = await recentTwin(tx, user.id, channel, cart, delivery);
-    if (twin) return { order: twin, created: false, stockShownChanged: false };
-    const order = await insertOrder(
-      tx,
-      { channel, userId: user.id, name: user.name, phone: null, address: "", ...delivery },
-      cart,
-      deps.newReference,
-    );
-    const { shownChanged } = await takeStock(tx, order.row, stockLinesOf(order.lines), user);
-    return { order, created: true, stockShownChanged: shownChanged };
-  });
+  const key = input.idempotencyKey ?? null;
+  return onceForKey(db, key, "cart", user.id, () =>
+    db.transaction(async (tx) => {
+      // A retry answers its first order whatever the cart has become since.
+      const earlier = await orderOfKey(tx, key, "cart", user.id);
+      if (earlier) return replayed(earlier);
+      await lockCustomer(tx, user.id);
+      const cart = await cartSnapshot(tx, user.id);
+      if (cart.length === 0) throw badRequest(MSG.cartEmpty);
+      const delivery = await deliveryForOrder(tx, choiceOf(input), totals(cart).totalPrice);
+      const twin = await recentTwin(tx, user.id, channel, cart, delivery);
+      if (twin) return replayed(twin);
+      const order = await insertOrder(
+        tx,
+        { channel, userId: user.id, name: user.name, phone: null, address: "", idempotencyKey: key, ...delivery },
+        cart,
+        deps.newReference,
+      );
+      const { shownChanged } = await takeStock(tx, order.row, stockLinesOf(order.lines), user);
+      return { order, created: true, stockShownChanged: shownChanged };
+    }),
+  );
 }
 
 /**
  * The order form. A signed-in customer's cart lines come with it and the cart is emptied,
  * in the same transaction, and their stock taken. The file is written first and removed if
- * the order is not stored, so neither exists without the other.
+ * the order is not stored, so neither exists without the other. With an idempotency key
+ * (issue 16 §1), a retry answers the order its key made and removes the file it brought.
  */
 export async function orderFromForm(
   db: Db,
@@ -260,50 +329,61 @@ export async function orderFromForm(
   file: OrderFile,
   deps: OrderDeps = {},
 ): Promise<PlacedOrder> {
+  const key = input.idempotencyKey ?? null;
+  const userId = user?.id ?? null;
   const storedName = await storeOrderFile(files, file);
+  let placed: PlacedOrder;
   try {
-    return await db.transaction(async (tx) => {
-      let cart: CartSnapshotLine[] = [];
-      if (user) {
-        await lockCustomer(tx, user.id);
-        cart = await cartSnapshot(tx, user.id);
-      }
-      const delivery = await deliveryForOrder(tx, choiceOf(input), totals(cart).totalPrice);
-      const order = await insertOrder(
-        tx,
-        {
-          channel: "form",
-          userId: user?.id ?? null,
-          name: input.name,
-          phone: input.number,
-          address: input.text,
-          message: input.message,
-          filePath: storedName,
-          fileName: file.name,
-          fileType: file.mime,
-          ...delivery,
-        },
-        cart,
-        deps.newReference,
-      );
-      const { shownChanged } = await takeStock(tx, order.row, stockLinesOf(order.lines), {
-        id: user?.id ?? null,
-        name: input.name,
-      });
-      if (cart.length) {
-        await tx.delete(cartLines).where(
-          inArray(
-            cartLines.id,
-            cart.map((l) => l.cartLineId),
-          ),
+    placed = await onceForKey(db, key, "form", userId, () =>
+      db.transaction(async (tx): Promise<PlacedOrder> => {
+        const earlier = await orderOfKey(tx, key, "form", userId);
+        if (earlier) return replayed(earlier);
+        let cart: CartSnapshotLine[] = [];
+        if (user) {
+          await lockCustomer(tx, user.id);
+          cart = await cartSnapshot(tx, user.id);
+        }
+        const delivery = await deliveryForOrder(tx, choiceOf(input), totals(cart).totalPrice);
+        const order = await insertOrder(
+          tx,
+          {
+            channel: "form",
+            userId,
+            name: input.name,
+            phone: input.number,
+            address: input.text,
+            message: input.message,
+            filePath: storedName,
+            fileName: file.name,
+            fileType: file.mime,
+            idempotencyKey: key,
+            ...delivery,
+          },
+          cart,
+          deps.newReference,
         );
-      }
-      return { order, created: true, stockShownChanged: shownChanged };
-    });
+        const { shownChanged } = await takeStock(tx, order.row, stockLinesOf(order.lines), {
+          id: userId,
+          name: input.name,
+        });
+        if (cart.length) {
+          await tx.delete(cartLines).where(
+            inArray(
+              cartLines.id,
+              cart.map((l) => l.cartLineId),
+            ),
+          );
+        }
+        return { order, created: true, stockShownChanged: shownChanged };
+      }),
+    );
   } catch (error) {
     await removeOrderFile(files, storedName);
     throw error;
   }
+  // A retry answered with its first order: the file it brought again is not kept.
+  if (!placed.created) await removeOrderFile(files, storedName);
+  return placed;
 }
 
 /**
