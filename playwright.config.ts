@@ -12,6 +12,9 @@ process.env.E2E_SERVER_LOG ??= path.join(tmpdir(), `shop-e2e-${port}.log`);
 // both servers (they inherit this environment) and the test workers (which drive the fake through
 // its /__fake/ paths at NOTCHPAY_API_URL) read the same values.
 const fakeNotchPayPort = Number(process.env.E2E_NOTCHPAY_PORT ?? port + 1000);
+// The push service's certificate (it makes one at each start): the shop trusts it through
+// NODE_EXTRA_CA_CERTS, so the push service starts first (Playwright starts webServers in order).
+const pushCert = path.join(tmpdir(), `shop-e2e-push-${port}.pem`);
 Object.assign(process.env, {
   NOTCHPAY_PUBLIC_KEY: "pk_test_e2e_fake_notchpay",
   NOTCHPAY_PRIVATE_KEY: "sk_test_e2e_fake_notchpay",
@@ -24,6 +27,10 @@ Object.assign(process.env, {
   SMTP_URL: `smtp://127.0.0.1:${port + 2000}`,
   SMTP_FROM: "boutique@e2e.test",
   E2E_SMTP_MESSAGES: `http://127.0.0.1:${port + 2001}/messages`,
+  // The admins' notifications (issue 16 §2, decision 033): the local push service of
+  // apps/server/src/test/push-service.ts stands in for the browser's, whose HTTP port makes
+  // subscriptions and lists the messages it received, decrypted.
+  E2E_PUSH_SERVICE: `http://127.0.0.1:${port + 3001}`,
   // The shop's own numbers, for transfers by hand.
   SHOP_MOMO_MTN: "237670000001",
   SHOP_MOMO_ORANGE: "237690000002",
@@ -73,7 +80,15 @@ export default defineConfig({
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
     },
     {
+      command: `node apps/server/src/test/push-service.ts ${port + 3000} ${port + 3001} ${pushCert}`,
+      url: `http://127.0.0.1:${port + 3001}/messages`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    },
+    {
       command: "node e2e/serve.ts",
+      env: { NODE_EXTRA_CA_CERTS: pushCert },
       url: `http://127.0.0.1:${port}/api/health`,
       // Seeding the demo catalogue draws its pictures: up to two minutes on a busy 2-core machine.
       timeout: 300_000,

@@ -8,11 +8,12 @@
  * `Content-Encoding: aes128gcm`). It plays the browser too: `subscribe()` makes the keys a
  * browser would and answers the PushSubscription's JSON; messages are checked, decrypted and
  * kept. Over HTTPS, as every push service is (web-push speaks nothing else), with a certificate
- * made here by openssl that `agent` trusts. TEST-ONLY.
+ * made here by openssl that `agent` trusts. TEST-ONLY. Run by itself for the browser tests (the
+ * end of this file).
  */
 import { execFileSync } from "node:child_process";
 import { createECDH, createPublicKey, randomBytes, randomUUID, verify } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import https from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -29,6 +30,8 @@ export interface TestPushService {
   base: string;
   /** The HTTPS agent that trusts this service's certificate, for the app (BuildOptions.pushAgent). */
   agent: https.Agent;
+  /** That certificate (PEM), for a process that trusts it otherwise (NODE_EXTRA_CA_CERTS). */
+  cert: string;
   /** A browser's new subscription: its JSON, as PushSubscription.toJSON() gives it. */
   subscribe(): { endpoint: string; keys: { p256dh: string; auth: string } };
   /** Makes the service answer 410 Gone for this subscription from now on (the browser dropped it). */
@@ -72,7 +75,7 @@ function checkVapid(header: string | undefined, audience: string): string | null
   return null;
 }
 
-export async function startTestPushService(): Promise<TestPushService> {
+export async function startTestPushService(port = 0): Promise<TestPushService> {
   const browsers = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer; gone: boolean }>();
   const received: ReceivedPush[] = [];
   const refused: string[] = [];
@@ -139,12 +142,13 @@ export async function startTestPushService(): Promise<TestPushService> {
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
   base = `https://127.0.0.1:${(server.address() as { port: number }).port}`;
   const agent = new https.Agent({ ca: cert, keepAlive: false });
   return {
     base,
     agent,
+    cert: cert.toString(),
     received,
     refused,
     subscribe() {
@@ -167,4 +171,43 @@ export async function startTestPushService(): Promise<TestPushService> {
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+// `node apps/server/src/test/push-service.ts <httpsPort> <httpPort> <certFile>`: for the browser
+// tests (playwright.config.ts starts it before the shop, which trusts <certFile>, written before
+// the HTTP port opens). On the HTTP port: `POST /subscriptions` answers a new browser's
+// subscription (its JSON); `GET /messages?subscription=<endpoint>` the messages received for it,
+// decrypted, oldest first; `GET /refused` the requests refused, with why.
+if (import.meta.main) {
+  const [pushPort, httpPort] = process.argv.slice(2, 4).map(Number);
+  const certFile = process.argv[4];
+  if (!certFile) throw new Error("usage: push-service.ts <httpsPort> <httpPort> <certFile>");
+  const push = await startTestPushService(pushPort);
+  writeFileSync(certFile, push.cert);
+  const { createServer } = await import("node:http");
+  const http = createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const answer = (status: number, body: unknown) =>
+      res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    if (req.method === "POST" && url.pathname === "/subscriptions") return answer(201, push.subscribe());
+    if (req.method === "GET" && url.pathname === "/messages") {
+      const subscription = url.searchParams.get("subscription");
+      return answer(
+        200,
+        push.received.filter((m) => !subscription || m.subscription === subscription),
+      );
+    }
+    if (req.method === "GET" && url.pathname === "/refused") return answer(200, push.refused);
+    answer(404, null);
+  });
+  http.listen(httpPort, "127.0.0.1", () =>
+    console.log(`Test push service on ${push.base}, its messages on :${httpPort}, its certificate in ${certFile}`),
+  );
+  const stop = () => {
+    rmSync(certFile, { force: true });
+    http.close();
+    void push.close().then(() => process.exit(0));
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
 }

@@ -105,3 +105,4 @@ export const pushUnsubscribeInput = z.strictObject({ endpoint: z.url({ protocol:
 
 /** The shop's public VAPID key, for PushManager.subscribe's applicationServerKey. */
 export const pushKey = z.object({ publicKey: z.string() });
+export type PushKey = z.infer<typeof pushKey>;

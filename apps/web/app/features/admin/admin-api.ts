@@ -18,6 +18,8 @@ import type {
   ProductDetails,
   ProductUpdateInput,
   ProductVariantsInput,
+  PushKey,
+  PushSubscriptionInput,
   ResetLink,
   Role,
   StockAdjustInput,
@@ -144,5 +146,13 @@ export function adminApi(request?: Request) {
     confirmDeliveryFee: async (reference: string, fee: number) =>
       (await call<AdminOrder>("POST", `/api/admin/orders/${encodeURIComponent(reference)}/delivery-fee`, { fee }))
         .message,
+    // Notifications on the admin's devices (decision 033).
+    /** The shop's public VAPID key (base64url), for PushManager.subscribe. */
+    pushKey: async () => (await call<PushKey>("GET", "/api/admin/push/key")).data.publicKey,
+    /** This device's push subscription, kept (again) for the signed-in admin; answers the French confirmation. */
+    subscribePush: async (subscription: PushSubscriptionInput) =>
+      (await call<null>("POST", "/api/admin/push/subscriptions", subscription)).message,
+    unsubscribePush: async (endpoint: string) =>
+      (await call<null>("POST", "/api/admin/push/unsubscribe", { endpoint })).message,
   };
 }

@@ -9,6 +9,7 @@ import {
   ReceivedOnline,
 } from "../../features/admin/dashboard/dashboard-parts";
 import { OrdersChart } from "../../features/admin/dashboard/orders-chart";
+import { DeviceNotifications } from "../../features/admin/notifications/device-notifications";
 import { AdminRouteError } from "../../features/admin/orders/admin-route-error";
 import { OrderCard } from "../../features/admin/orders/order-card";
 import { plural } from "../../features/admin/orders/order-format";
@@ -27,8 +28,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /**
- * 'Tableau de bord': today and this month, the money received online, the last 30 days, the variants running out (and the
- * visitors waiting to be told one is back), the best sellers, the newest orders.
+ * 'Tableau de bord': this device's notifications switch (the back-office opens here, so the
+ * owner's phone finds it first), today and this month, the money received online, the last 30
+ * days, the variants running out (and the visitors waiting to be told one is back), the best
+ * sellers, the newest orders.
  */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { dashboard, alertsWaiting } = loaderData;
@@ -36,6 +39,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-5xl space-y-4">
       <h1 className="text-2xl font-extrabold">Tableau de bord</h1>
+      <DeviceNotifications />
       <p className="text-sm text-slate-700">Les commandes annulées ne sont pas comptées.</p>
       <div className="grid grid-cols-2 gap-3">
         <Figures id="dash-today" title="Aujourd'hui" figures={dashboard.today} />
