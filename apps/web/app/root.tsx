@@ -7,6 +7,7 @@ import {
   Meta,
   Outlet,
   ScrollRestoration,
+  useLocation,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -16,6 +17,10 @@ import { CartActionsProvider, CartCountProvider, useCartSession } from "./featur
 import { Footer } from "./features/layout/footer";
 import { Header } from "./features/layout/header";
 import { loadSession } from "./features/layout/session";
+import { keptOnPhone } from "./features/offline/kept-on-phone";
+import { OfflineNotice } from "./features/offline/offline-notice";
+import { PendingOrders } from "./features/offline/pending-orders";
+import { registerServiceWorker } from "./features/offline/service-worker";
 import { api } from "./lib/api";
 import { BootScripts } from "./lib/boot-scripts";
 import "./app.css";
@@ -28,6 +33,8 @@ import favicon from "./favicon.svg?inline";
  * file fewer (a storefront page loads at most four scripts, decision 027).
  */
 export function Layout({ children }: { children: ReactNode }) {
+  // Two installable apps (decision 034): the storefront, and the back-office on the owner's phone.
+  const backOffice = useLocation().pathname.startsWith("/admin-panel");
   return (
     <html lang="fr">
       <head>
@@ -35,6 +42,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
         <link rel="icon" href={favicon} type="image/svg+xml" />
+        <link rel="manifest" href={backOffice ? "/admin.webmanifest" : "/manifest.webmanifest"} />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <Meta />
         <Links />
         <noscript>
@@ -76,8 +85,11 @@ export function shouldRevalidate({
   formMethod,
   currentUrl,
   nextUrl,
+  actionResult,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
+  // An order kept on the phone (decision 034): nothing changed on the server, and no network.
+  if (keptOnPhone(actionResult)) return false;
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
@@ -89,6 +101,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.dataset.painted = "";
     document.documentElement.dataset.hydrated = "";
+    registerServiceWorker();
   }, []);
   // The header's cart count is refreshed on its own after a cart change (decision 016).
   const { session, actions } = useCartSession(loaderData.session);
@@ -97,6 +110,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <CartCountProvider value={session ? session.cartCount : null}>
         <Header shopName={loaderData.shop.name} session={session} />
         <div className="pt-[6.5rem] lg:pt-16 print:pt-0">
+          <OfflineNotice />
+          <PendingOrders />
           <Outlet />
         </div>
         <Footer shop={loaderData.shop} />
@@ -112,6 +127,11 @@ export default function App({ loaderData }: Route.ComponentProps) {
  */
 export function ErrorBoundary() {
   const error = useRouteError();
+  // A move to another page that failed for want of a network: the whole page is asked for
+  // instead, which the phone answers with its copy, or says it is offline (decision 034).
+  useEffect(() => {
+    if (error instanceof TypeError && !navigator.onLine) window.location.reload();
+  }, [error]);
   const data = useRouteLoaderData<typeof loader>("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (

@@ -9,5 +9,6 @@ export * from "./delivery.ts";
 export * from "./images.ts";
 export * from "./messages.ts";
 export * from "./money.ts";
+export * from "./pages.ts";
 export * from "./variants.ts";
 export * from "./whatsapp.ts";

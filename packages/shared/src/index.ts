@@ -10,6 +10,7 @@ export * from "./delivery.ts";
 export * from "./images.ts";
 export * from "./messages.ts";
 export * from "./money.ts";
+export * from "./pages.ts";
 export * from "./schemas/admin.ts";
 export * from "./schemas/cart.ts";
 export * from "./schemas/common.ts";

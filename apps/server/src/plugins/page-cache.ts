@@ -2,50 +2,29 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { brotliCompress, constants, gzip } from "node:zlib";
+import { pageKey } from "@shop/shared/core";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/**
- * The storefront's public pages, the same for every visitor who is not signed in: the only
- * ones kept. The cart, the order form, an order's status, payment, sign-in, account and the
- * back-office are rendered for each visitor (decision 028).
- */
-const CACHED_PATHS = /^\/(?:|product|product\/[^/]+|product-category|search|about|contact|blog|privacy|terms|cookies)$/;
-
-/** Parameters that only say where a visitor came from: no page reads them. */
-const TRACKING = /^(?:utm_\w+|fbclid|gclid|gbraid|wbraid|igshid|msclkid)$/i;
-
-/** A longer address is somebody's experiment, not a crowd: rendered, never kept. */
-const MAX_KEY = 512;
-
 /** The session's cookie (plugins/auth.ts): whoever carries one, valid or not, gets their own page. */
 const SESSION_COOKIE = /(?:^|;)\s*token=/;
 
-/**
- * The cache's key for a page address, or null when the page is not one the cache keeps: the
- * path, and the query with its parameters sorted and tracking ones left out, so that
- * `?category=SAMSUNG&utm_source=whatsapp` and `?category=SAMSUNG` are one page.
- */
-export function pageKey(url: string): string | null {
-  const question = url.indexOf("?");
-  const path = question === -1 ? url : url.slice(0, question);
-  if (!CACHED_PATHS.test(path)) return null;
-  if (question === -1) return path;
-  const params = [...new URLSearchParams(url.slice(question + 1))].filter(([name]) => !TRACKING.test(name));
-  params.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
-  const key = params.length ? `${path}?${new URLSearchParams(params)}` : path;
-  return key.length > MAX_KEY ? null : key;
+// The cache's key for a page address: `pageKey` of @shop/shared, the same as the phone's.
+export { pageKey };
+
+/** Whether this request carries a session, valid or not (a cookie or an Authorization header). */
+export function carriesSession(request: FastifyRequest): boolean {
+  if (request.headers.authorization !== undefined) return true;
+  const cookie = request.headers.cookie;
+  return cookie !== undefined && SESSION_COOKIE.test(cookie);
 }
 
 /** Whether this request may be answered from, or fill, the cache. */
 function anonymousRead(request: FastifyRequest): boolean {
-  if (request.method !== "GET") return false;
-  if (request.headers.authorization !== undefined) return false;
-  const cookie = request.headers.cookie;
-  return cookie === undefined || !SESSION_COOKIE.test(cookie);
+  return request.method === "GET" && !carriesSession(request);
 }
 
 /** An inline script: no `src`, its text as the browser hashes it. */

@@ -121,6 +121,12 @@ const RESOURCE_HEADERS = {
   "cross-origin-resource-policy": "same-site",
 };
 const SHARED_MEDIA_HEADERS = { ...RESOURCE_HEADERS, "cross-origin-resource-policy": "cross-origin" };
+/**
+ * The service worker's script: its policy is the worker's own (decision 034), which fetches
+ * the shop's pages, files and photos for the phone's cache, and shows notifications with the
+ * shop's icons; nothing else, and nothing from another origin.
+ */
+const WORKER_HEADERS = { ...RESOURCE_HEADERS, "content-security-policy": "default-src 'self'" };
 /** A page's, beside its policy (a page is never a shared photo). */
 const PAGE_EXTRAS_DEV = {
   "cross-origin-opener-policy": "same-origin",
@@ -161,7 +167,13 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: { pub
       reply.header("content-security-policy", opts.dev ? PAGE_BASE : policy);
       reply.headers(opts.dev ? PAGE_EXTRAS_DEV : PAGE_EXTRAS);
     } else {
-      reply.headers(SHARED_MEDIA.test(request.url) ? SHARED_MEDIA_HEADERS : RESOURCE_HEADERS);
+      reply.headers(
+        SHARED_MEDIA.test(request.url)
+          ? SHARED_MEDIA_HEADERS
+          : request.url === "/sw.js"
+            ? WORKER_HEADERS
+            : RESOURCE_HEADERS,
+      );
     }
     // Over plain http a browser ignores it, and a shop reached by plain http must stay reachable.
     if (alwaysHttps || request.protocol === "https") reply.header("strict-transport-security", HSTS);

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ViteDevServer } from "vite";
 import { serverRoot } from "../paths.ts";
 import { IN_PROCESS_HEADER } from "./origin.ts";
-import { type PageCacheOptions, pageCache } from "./page-cache.ts";
+import { carriesSession, type PageCacheOptions, pageCache } from "./page-cache.ts";
 
 const webDir = path.resolve(serverRoot, "../web");
 export const webServerBuild = path.join(webDir, "build/server/index.js");
@@ -61,6 +61,19 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   // The nonce of the page being rendered, for entry.server.tsx (plugins/security-headers.ts).
   const nonce: CspNonceSource = () => visitor.getStore()?.request.cspNonce;
   (globalThis as Record<symbol, unknown>)[Symbol.for(CSP_NONCE_KEY)] = nonce;
+  // Pages and the data of client-side moves say who may keep them (decision 034).
+  app.addHook("onSend", (request, reply, payload, done) => {
+    // The phone's service worker (apps/web/sw), a file of the build: asked again at every visit,
+    // so that a new deployment's worker takes over at the next one.
+    if (request.url === "/sw.js") reply.header("cache-control", "no-cache");
+    const type = String(reply.getHeader("content-type") ?? "");
+    if (!PAGE_OR_DATA.test(type)) return done(null, payload);
+    // A page drawn for a session (a name, a cart count) stays out of every cache, the phone's too.
+    if (carriesSession(request)) reply.header("cache-control", "private, no-store");
+    // The others may be kept, and are asked again each time (an ETag answers 304 when unchanged).
+    else if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
+    done(null, payload);
+  });
   // Before the compression below: kept pages carry their own compressed forms.
   const cached = opts.pageCache ?? (opts.devServer ? false : {});
   if (cached) await pageCache(app, cached);
@@ -88,6 +101,9 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     },
   });
 }
+
+/** A page, or the data React Router fetches when the visitor moves to another page. */
+const PAGE_OR_DATA = /^(?:text\/html|text\/x-script)/;
 
 /** What a page takes: reads, and forms posted (the storefront's and back-office's actions). */
 const PAGE_METHODS = "GET, HEAD, POST";

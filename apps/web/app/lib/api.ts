@@ -164,8 +164,15 @@ export function api(request?: Request) {
       (await call<CartLine>("POST", "/api/update-cart-product", { _id, quantity })).message,
     deleteCartLine: async (_id: string) => (await call<null>("POST", "/api/delete-cart-product", { _id })).message,
     /** Records the signed-in customer's cart as an order on that channel, before WhatsApp or a call. */
-    orderFromCart: async (channel: CartOrderInput["channel"], delivery: DeliveryChoice = {}) =>
-      (await call<Order>("POST", "/api/orders/from-cart", { channel, ...delivery })).data,
+    /** `idempotencyKey`: an order kept on the phone and sent again is recorded once (decision 034). */
+    orderFromCart: async (channel: CartOrderInput["channel"], delivery: DeliveryChoice = {}, idempotencyKey?: string) =>
+      (
+        await call<Order>("POST", "/api/orders/from-cart", {
+          channel,
+          ...delivery,
+          ...(idempotencyKey ? { idempotencyKey } : {}),
+        })
+      ).data,
     /** The delivery options offered, the free-delivery amount and the pickup's address (decision 025). */
     deliveryOffer: async () => (await call<DeliveryOffer>("GET", "/api/delivery-options")).data,
     /** The order form: name, number, text, message and the file, as multipart. */

@@ -1,7 +1,10 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { useCartCount } from "../features/cart/cart-session";
 import { pageMeta } from "../features/content/meta";
+import { keptOnPhone } from "../features/offline/kept-on-phone";
 import { OrderConfirmation } from "../features/order/order-confirmation";
 import { OrderForm } from "../features/order/order-form";
+import { placeOrderFromBrowser } from "../features/order/place-order.client";
 import { placeOrder } from "../features/order/place-order.server";
 import { api } from "../lib/api";
 import type { Route } from "./+types/order";
@@ -19,6 +22,14 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export const action = ({ request }: Route.ActionArgs) => placeOrder(request);
 
+/** Without a network, the form is kept on the phone and sent when it can (decision 034). */
+export const clientAction = ({ request, serverAction }: Route.ClientActionArgs) =>
+  placeOrderFromBrowser(request, serverAction);
+
+/** An order kept on the phone changed nothing on the server: no reload, there is no network. */
+export const shouldRevalidate = ({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  keptOnPhone(actionResult) ? false : defaultShouldRevalidate;
+
 /** The delivery options the form offers (decision 025). */
 export async function loader({ request }: Route.LoaderArgs) {
   return { delivery: await api(request).deliveryOffer() };
@@ -30,7 +41,12 @@ export default function OrderPage({ actionData, loaderData }: Route.ComponentPro
   return (
     <main className="mx-auto max-w-xl px-4 pt-8 pb-12">
       <h1 className="text-2xl font-extrabold">Commande</h1>
-      {actionData?.ok ? (
+      {actionData && "queued" in actionData ? (
+        <p className="mt-4 rounded-lg bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-600/40">
+          Pas de réseau pour l'instant : votre commande est gardée sur ce téléphone et partira d'elle-même dès le retour
+          du réseau. Sa référence s'affichera en haut de la page.
+        </p>
+      ) : actionData?.ok ? (
         <div className="mt-4">
           <OrderConfirmation order={actionData.order} />
         </div>

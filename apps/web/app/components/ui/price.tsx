@@ -17,7 +17,7 @@ export function Price({
 }) {
   const off = discountPercent(price, sellingPrice);
   return (
-    <p className="flex flex-wrap items-baseline gap-x-2">
+    <p data-price="" className="flex flex-wrap items-baseline gap-x-2">
       {from && <span className="basis-full text-xs text-slate-600">à partir de </span>}
       {/* <data> carries the machine-readable amount next to the formatted text. */}
       <data value={sellingPrice} className={`font-bold text-brand-dark ${size === "lg" ? "text-2xl" : "text-base"}`}>

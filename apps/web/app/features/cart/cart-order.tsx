@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { toast } from "../../components/ui/toast";
 import { api } from "../../lib/api";
 import { displayPhone, telHref } from "../../lib/format-phone";
+import { isNetworkFailure, newOrderKey, queueOrder } from "../offline/outbox";
 import { PayLink } from "../payment/pay-link";
 import { errorMessage } from "./use-cart-lines";
 import { cartMessageLines, recordThenOpenWhatsapp } from "./whatsapp-order";
@@ -78,6 +79,8 @@ export function CartOrder({
 
   // A double tap records one order: the state would only say so at the next render.
   const inFlight = useRef(false);
+  // The order's idempotency key: kept until it is recorded, so a retry is the same order.
+  const orderKey = useRef<string | null>(null);
 
   const order = async (channel: Channel) => {
     if (inFlight.current) return;
@@ -85,13 +88,24 @@ export function CartOrder({
     if (!delivery) return;
     inFlight.current = true;
     setSending(channel);
+    orderKey.current ??= newOrderKey();
+    const key = orderKey.current;
+    // Without a network the order is kept on the phone and leaves when it can (decision 034).
+    const keep = async () => {
+      await queueOrder({ key, cart: { channel, delivery } });
+      orderKey.current = null;
+      toast.info("En attente de réseau : votre commande partira dès le retour du réseau.");
+    };
     try {
-      const record = () => api().orderFromCart(channel, delivery);
+      if (!navigator.onLine) return await keep();
+      const record = () => api().orderFromCart(channel, delivery, key);
       const placed = channel === "whatsapp" ? await recordThenOpenWhatsapp(shop.whatsapp, record) : await record();
       // The server keeps the cart (the shop has not confirmed yet), so there is nothing to reload.
+      orderKey.current = null;
       setRecorded({ order: placed, channel });
     } catch (error) {
-      toast.error(errorMessage(error));
+      if (isNetworkFailure(error)) await keep();
+      else toast.error(errorMessage(error));
     } finally {
       inFlight.current = false;
       setSending(null);

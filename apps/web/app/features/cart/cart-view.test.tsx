@@ -8,6 +8,9 @@ import { ApiError } from "../../lib/api";
 import { CartActionsProvider } from "./cart-session";
 import { CartView } from "./cart-view";
 
+/** The idempotency key each order carries, recorded once however often it is sent (decision 034). */
+const ORDER_KEY = expect.stringMatching(/^[0-9a-f]{32}$/);
+
 const cart = {
   viewCart: vi.fn<() => Promise<CartLine[]>>(),
   updateCartLine: vi.fn<(id: string, quantity: number) => Promise<string>>(),
@@ -222,7 +225,7 @@ describe("ordering from the cart", () => {
     fireEvent.click(link);
     // Opened synchronously in the click, before the order is recorded: no pop-up blocker.
     expect(open).toHaveBeenCalledWith("", "_blank");
-    expect(cart.orderFromCart).toHaveBeenCalledWith("whatsapp", {});
+    expect(cart.orderFromCart).toHaveBeenCalledWith("whatsapp", {}, ORDER_KEY);
     expect(tab.location.href).toBe("");
     expect(blank.body.textContent).toBe("Enregistrement de votre commande…");
     await act(async () => recorded(order("CMD-7K4Q")));
@@ -256,7 +259,7 @@ describe("ordering from the cart", () => {
     renderCart([line(1, 2, 1000)]);
     fireEvent.click(button("Commander par téléphone"));
     expect(await screen.findByText("CMD-9XZ2")).toBeTruthy();
-    expect(cart.orderFromCart).toHaveBeenCalledWith("phone", {});
+    expect(cart.orderFromCart).toHaveBeenCalledWith("phone", {}, ORDER_KEY);
     expect(screen.getByRole("link", { name: "Appeler" }).getAttribute("href")).toBe("tel:+237699000000");
     expect(screen.getByRole("link", { name: "Commander avec le formulaire" }).getAttribute("href")).toBe("/order");
     // The order can be paid from the phone at once (issue 13).
@@ -364,11 +367,11 @@ describe("choosing the delivery", () => {
     expect(summary().getByText("Livraison (Zone 2)").nextElementSibling?.textContent).toBe(formatPrice(1500));
     expect(summary().getByText("Total à payer").nextElementSibling?.textContent).toBe(formatPrice(3500));
     fireEvent.click(button("Commander par téléphone"));
-    expect(cart.orderFromCart).toHaveBeenCalledWith("phone", {
-      deliveryOptionId: "zone",
-      neighbourhood: "Bastos",
-      landmark: "Pharmacie",
-    });
+    expect(cart.orderFromCart).toHaveBeenCalledWith(
+      "phone",
+      { deliveryOptionId: "zone", neighbourhood: "Bastos", landmark: "Pharmacie" },
+      ORDER_KEY,
+    );
     expect(await screen.findByText(/Total à payer :/)).toBeTruthy();
     // Remembered on the phone for the next order.
     expect(JSON.parse(localStorage.getItem("shop.livraison") ?? "{}")).toMatchObject({ neighbourhood: "Bastos" });

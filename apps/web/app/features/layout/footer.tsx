@@ -15,6 +15,7 @@ const LINKS = [
   { to: "/privacy", label: "Confidentialité" },
   { to: "/terms", label: "Conditions" },
   { to: "/cookies", label: "Cookies" },
+  { to: "/offline", label: "Données hors ligne" },
 ];
 
 export function Footer({ shop }: { shop: ShopIdentity }) {

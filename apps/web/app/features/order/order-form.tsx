@@ -9,6 +9,7 @@ import { useHydrated } from "../../lib/use-hydrated";
 import { DeliveryChoice, deliveryFieldId } from "../delivery/delivery-choice";
 import { checkDelivery, DELIVERY_FIELDS, type DeliveryField, NO_DELIVERY } from "../delivery/delivery-choice-state";
 import { useDeliveryState } from "../delivery/use-delivery-state";
+import { newOrderKey } from "../offline/outbox";
 import {
   checkOrderForm,
   ORDER_FILE_ACCEPT,
@@ -86,6 +87,9 @@ export function OrderForm({
   const [checked, setChecked] = useState<OrderFieldErrors | null>(null);
   const hydrated = useHydrated();
   const bannerRef = useRef<HTMLDivElement>(null);
+  // One key for this order, however many times it is sent (decision 034); a refused try
+  // records nothing, so the corrected form goes under the same key.
+  const orderKey = useRef<string | null>(null);
 
   // The browser's own check wins until the customer sends again; then the server's answer.
   const errors = checked ?? failure?.fieldErrors ?? {};
@@ -135,6 +139,8 @@ export function OrderForm({
         }
         setChecked(null);
         if (file instanceof File) data.set("file", await shrinkPhoto(file, ORDER_PHOTO));
+        orderKey.current ??= newOrderKey();
+        data.set("idempotencyKey", orderKey.current);
         submit(data, { method: "post", encType: "multipart/form-data", preventScrollReset: true });
       }}
       className="space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200"

@@ -1,0 +1,130 @@
+import type { CartOrderInput, DeliveryChoice, Order } from "@shop/shared";
+import { createStore, del, get, set, type UseStore, values } from "idb-keyval";
+import { ApiError, api } from "../../lib/api";
+
+/**
+ * Orders kept on the phone until the network takes them (decision 034): an order form or a
+ * cart button used without a network. Each carries its idempotency key from the first try,
+ * so the shop records it once however many times it is sent (by this tab, another tab, after
+ * the tab was closed and opened again). Kept in IndexedDB — files included — until the
+ * customer has read the answer and closes it: nothing a customer sends is lost.
+ */
+export interface QueuedOrder {
+  /** The idempotency key, sent with every try (`idempotencyKey`, API). */
+  key: string;
+  createdAt: number;
+  state: "waiting" | "sent" | "refused";
+  /** The order form's fields and file, as typed. */
+  form?: { fields: [string, string][]; file: Blob | null; fileName: string };
+  /** A cart button: the channel and the delivery chosen. */
+  cart?: { channel: CartOrderInput["channel"]; delivery: DeliveryChoice };
+  /** Once sent: the order the shop recorded. Once refused: why, in French. */
+  order?: Order;
+  message?: string;
+}
+
+let store: UseStore | null = null;
+const outbox = () => {
+  store ??= createStore("shop-outbox", "orders");
+  return store;
+};
+
+/** Tabs of the shop hear of each other's changes (one sends, every one shows the reference). */
+const CHANNEL = "shop-outbox";
+const listeners = new Set<() => void>();
+let channel: BroadcastChannel | null = null;
+
+export function onOutboxChange(listener: () => void): () => void {
+  if (!channel && typeof BroadcastChannel !== "undefined") {
+    channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = () => {
+      for (const l of listeners) l();
+    };
+  }
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function changed() {
+  for (const l of listeners) l();
+  channel?.postMessage("changed");
+}
+
+/** A key no one else will draw: random, and available on a shop reached over plain http too. */
+export function newOrderKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export async function queuedOrders(): Promise<QueuedOrder[]> {
+  const all = await values<QueuedOrder>(outbox());
+  return all.sort((a, b) => a.createdAt - b.createdAt);
+}
+
+export async function queueOrder(order: Omit<QueuedOrder, "createdAt" | "state">): Promise<void> {
+  await set(order.key, { ...order, createdAt: Date.now(), state: "waiting" } satisfies QueuedOrder, outbox());
+  changed();
+}
+
+/** The customer has read the answer: the order leaves the phone (a waiting one cannot). */
+export async function dismissOrder(key: string): Promise<void> {
+  const order = await get<QueuedOrder>(key, outbox());
+  if (order?.state === "waiting") return;
+  await del(key, outbox());
+  changed();
+}
+
+/** Whether a failure is the network's (try again later) rather than the shop's refusal. */
+const worthRetrying = (error: unknown) =>
+  !(error instanceof ApiError) ||
+  error.status === 0 ||
+  error.status === 408 ||
+  error.status === 429 ||
+  error.status >= 500;
+
+async function sendOne(order: QueuedOrder): Promise<QueuedOrder> {
+  try {
+    if (order.form) {
+      const data = new FormData();
+      for (const [name, value] of order.form.fields) data.append(name, value);
+      if (order.form.file) data.set("file", order.form.file, order.form.fileName);
+      data.set("idempotencyKey", order.key);
+      return { ...order, state: "sent", order: (await api().placeOrder(data)).order };
+    }
+    if (order.cart) {
+      const placed = await api().orderFromCart(order.cart.channel, order.cart.delivery, order.key);
+      return { ...order, state: "sent", order: placed };
+    }
+    return { ...order, state: "refused", message: "Commande illisible." };
+  } catch (error) {
+    if (worthRetrying(error)) return order;
+    return { ...order, state: "refused", message: (error as ApiError).message };
+  }
+}
+
+let sending: Promise<void> | null = null;
+
+/**
+ * Sends every order waiting, one after the other; a second call while it runs waits for the
+ * same round. Two tabs may both send one: its key makes the shop record it once.
+ */
+export function sendQueuedOrders(): Promise<void> {
+  sending ??= (async () => {
+    try {
+      for (const order of await queuedOrders()) {
+        if (order.state !== "waiting" || !navigator.onLine) continue;
+        const after = await sendOne(order);
+        if (after.state === "waiting") break;
+        await set(order.key, after, outbox());
+        changed();
+      }
+    } finally {
+      sending = null;
+    }
+  })();
+  return sending;
+}
+
+/** Whether a failed send is the network's: then the order is kept rather than lost. */
+export const isNetworkFailure = (error: unknown) =>
+  error instanceof TypeError || (error instanceof ApiError && error.status === 0);
