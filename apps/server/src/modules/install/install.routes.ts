@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Config } from "../../config.ts";
 import { backOfficeManifest, storefrontManifest } from "./manifests.ts";
@@ -12,12 +13,16 @@ const TYPE = "application/manifest+json; charset=utf-8";
  * configuration. At the root, before the storefront's catch-all (app.ts).
  */
 export const installRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const storefront = JSON.stringify(storefrontManifest(config.shop.name));
-  const backOffice = JSON.stringify(backOfficeManifest(config.shop.name));
-  app.get("/manifest.webmanifest", { schema: { tags: ["install"] } }, (_request, reply) =>
-    reply.type(TYPE).header("cache-control", CACHE_CONTROL).send(storefront),
-  );
-  app.get("/admin.webmanifest", { schema: { tags: ["install"] } }, (_request, reply) =>
-    reply.type(TYPE).header("cache-control", CACHE_CONTROL).send(backOffice),
-  );
+  for (const [url, manifest] of [
+    ["/manifest.webmanifest", storefrontManifest(config.shop.name)],
+    ["/admin.webmanifest", backOfficeManifest(config.shop.name)],
+  ] as const) {
+    const body = JSON.stringify(manifest);
+    const etag = `"${createHash("sha1").update(body).digest("base64url")}"`;
+    app.get(url, { schema: { tags: ["install"] } }, (request, reply) => {
+      reply.headers({ etag, "cache-control": CACHE_CONTROL });
+      if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+      return reply.type(TYPE).send(body);
+    });
+  }
 };
