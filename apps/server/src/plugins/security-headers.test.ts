@@ -188,3 +188,21 @@ describe("a page whose bytes are shared (the page cache)", () => {
     await app.close();
   });
 });
+
+describe("the service worker's script", () => {
+  it("carries the worker's own policy, which lets it fetch the shop's pages and files, and nothing else", async () => {
+    const app = Fastify();
+    await app.register(securityHeadersPlugin, {});
+    for (const url of ["/sw.js", "/assets/entry.js"]) {
+      app.get(url, (_request, reply) => reply.type("text/javascript; charset=utf-8").send("self.x = 1;"));
+    }
+    const worker = await app.inject("/sw.js");
+    expectEveryAnswer(worker);
+    expect(worker.headers["content-security-policy"]).toBe("default-src 'self'");
+    expect(worker.headers["cross-origin-resource-policy"]).toBe("same-site");
+    expect(worker.headers["permissions-policy"]).toBeUndefined();
+    // Any other script keeps the resources' policy.
+    expectResource(await app.inject("/assets/entry.js"));
+    await app.close();
+  });
+});
