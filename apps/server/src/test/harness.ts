@@ -8,7 +8,7 @@ import pg from "pg";
 import { type App, type BuildOptions, buildApp } from "../app.ts";
 import { type Config, loadConfig } from "../config.ts";
 import { type Database, openDatabase } from "../db/client.ts";
-import { type UserRow, users } from "../db/schema.ts";
+import { productVariants, type UserRow, users } from "../db/schema.ts";
 import { hashPassword } from "../modules/users/passwords.ts";
 import { ensureFirstSuperAdmin } from "../modules/users/users.service.ts";
 
@@ -193,6 +193,28 @@ export function uploadProduct(
     payload: productBody(overrides),
   });
 }
+
+/** A product (one variant) with `stock` units, or not tracked (null), created by the token's admin. */
+export async function productWithStock(
+  ctx: TestContext,
+  token: string,
+  name: string,
+  stock: number | null,
+): Promise<{ productId: string; variantId: string }> {
+  const res = await uploadProduct(ctx, token, { productName: name, price: 100000, sellingPrice: 90000 });
+  if (res.statusCode !== 201) throw new Error(`product not created: ${res.body}`);
+  const productId: string = res.json().data._id;
+  const [variant] = await ctx.database.db
+    .update(productVariants)
+    .set({ stock })
+    .where(eq(productVariants.productId, productId))
+    .returning();
+  return { productId, variantId: variant?.id ?? "" };
+}
+
+/** A variant's stock as stored. */
+export const stockOf = async (ctx: TestContext, variantId: string) =>
+  (await ctx.database.db.select().from(productVariants).where(eq(productVariants.id, variantId)))[0]?.stock;
 
 /** Every role a permission test walks through; `null` is the anonymous visitor. */
 export interface Actors {

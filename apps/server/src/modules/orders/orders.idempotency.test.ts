@@ -12,11 +12,12 @@ import {
   createTestApp,
   createUser,
   type FormPart,
+  productWithStock as harnessProductWithStock,
+  stockOf as harnessStockOf,
   multipartBody,
   SUPER_EMAIL,
   type TestContext,
   tokenFor,
-  uploadProduct,
 } from "../../test/harness.ts";
 
 /**
@@ -84,21 +85,8 @@ function postCart(token: string, options: Omit<Send, "token"> = {}, channel: "wh
   });
 }
 
-/** A product (one variant) with `stock` units. */
-async function productWithStock(name: string, stock: number): Promise<{ productId: string; variantId: string }> {
-  const res = await uploadProduct(ctx, admin, { productName: name, price: 100000, sellingPrice: 90000 });
-  expect(res.statusCode, res.body).toBe(201);
-  const productId: string = res.json().data._id;
-  const [variant] = await ctx.database.db
-    .update(productVariants)
-    .set({ stock })
-    .where(eq(productVariants.productId, productId))
-    .returning();
-  return { productId, variantId: variant?.id ?? "" };
-}
-
-const stockOf = async (variantId: string) =>
-  (await ctx.database.db.select().from(productVariants).where(eq(productVariants.id, variantId)))[0]?.stock;
+const productWithStock = (name: string, stock: number | null) => harnessProductWithStock(ctx, admin, name, stock);
+const stockOf = (variantId: string) => harnessStockOf(ctx, variantId);
 
 const movementsOf = async (variantId: string) =>
   (await ctx.database.db.select({ n: count() }).from(stockMovements).where(eq(stockMovements.variantId, variantId)))[0]

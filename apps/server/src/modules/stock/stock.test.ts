@@ -10,10 +10,11 @@ import {
   createActors,
   createTestApp,
   createUser,
+  productWithStock as harnessProductWithStock,
+  stockOf as harnessStockOf,
   multipartBody,
   type TestContext,
   tokenFor,
-  uploadProduct,
 } from "../../test/harness.ts";
 import { shownChange } from "./stock.service.ts";
 
@@ -37,21 +38,9 @@ function call(method: "GET" | "POST", url: string, token: string | null, payload
   return app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
 }
 
-/** A product (one variant) with `stock` units, or not tracked (null). */
-async function productWithStock(name: string, stock: number | null): Promise<{ productId: string; variantId: string }> {
-  const res = await uploadProduct(ctx, actors.superAdmin, { productName: name, price: 100000, sellingPrice: 90000 });
-  expect(res.statusCode, res.body).toBe(201);
-  const productId = res.json().data._id;
-  const [variant] = await ctx.database.db
-    .update(productVariants)
-    .set({ stock })
-    .where(eq(productVariants.productId, productId))
-    .returning();
-  return { productId, variantId: variant?.id ?? "" };
-}
-
-const stockOf = async (variantId: string) =>
-  (await ctx.database.db.select().from(productVariants).where(eq(productVariants.id, variantId)))[0]?.stock;
+const productWithStock = (name: string, stock: number | null) =>
+  harnessProductWithStock(ctx, actors.superAdmin, name, stock);
+const stockOf = (variantId: string) => harnessStockOf(ctx, variantId);
 
 const movementsOf = (variantId: string) =>
   ctx.database.db
