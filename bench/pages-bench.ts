@@ -3,6 +3,11 @@
  * on a fresh demo catalogue (shop-server.ts), Lighthouse's default mobile profile (simulated
  * slow 4G and 4× CPU slowdown), Debian's Chromium. Several runs per page; the run of median
  * performance score is reported. See bench/README.md and docs/performance.md.
+ *
+ * Each page is measured as a first visit (Lighthouse empties the origin's storage: no service
+ * worker) and, side by side in the same run, with the shop's service worker installed (issue
+ * 16): the same fresh Chromium first visits the page until the worker keeps it and its files
+ * (sw-visits.ts), then Lighthouse runs with `disableStorageReset` so that the worker answers.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -13,6 +18,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { type H2Proxy, startH2Proxy } from "./h2-proxy.ts";
 import { shopServer } from "./shop-server.ts";
+import { type FirstVisit, firstVisitBytes, type Installed, installWorker } from "./sw-visits.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -47,7 +53,15 @@ const HELP = `npm run bench:pages [-- options]   (after npm run build)
   --runs N          Lighthouse runs per page (default 5; the median by performance score is kept)
   --http2           measure through an HTTP/2 proxy with TLS on localhost (bench/h2-proxy.ts)
   --pages a,b       some of: ${Object.keys(PAGES).join(", ")} (default: all)
+  --sw both|off|on  off: a first visit (Lighthouse empties storage, no service worker), the
+                    baseline; on: with the service worker installed by a first visit in the same
+                    Chromium profile (Lighthouse with disableStorageReset); both (default): each
+                    run of a page measures both, one after the other. With on or both, also what
+                    installing the worker costs a first visit in bytes (once per page, HTTP/1.1)
   --help            this text`;
+
+const SERIES = { off: "first visit", on: "worker" } as const;
+type Series = keyof typeof SERIES;
 
 /** The demo catalogue's first product, as the categories list of the API gives it. */
 async function firstProductPath(base: string): Promise<string> {
@@ -79,6 +93,21 @@ type Summary = {
   largestUpload: { url: string; bytes: number } | null;
   requests: number;
   benchmarkIndex: number | undefined;
+  /** The page's answers from its service worker (Chromium's `fromServiceWorker`), from Lighthouse's DevTools log. */
+  worker: WorkerAnswers;
+  /** FCP and LCP as this machine's Chromium painted them, with no throttling (Lighthouse's "observed" metrics). */
+  observed: { fcpMs: number; lcpMs: number };
+  /** With the worker: what its caches held after the visits that installed it. */
+  installed: Installed | null;
+};
+
+type WorkerAnswers = {
+  /** Answers the page received (Network.responseReceived of the page's own session). */
+  responses: number;
+  byWorker: number;
+  /** How the worker got them (Chromium's `serviceWorkerResponseSource`): its caches, the network… */
+  sources: Record<string, number>;
+  documentByWorker: boolean;
 };
 
 const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
@@ -95,7 +124,40 @@ function largest(items: NetworkItem[], match: RegExp) {
   return found ? { url: new URL(found.url).pathname, bytes: found.transferSize ?? 0 } : null;
 }
 
-function summarize(lhr: Result): Summary {
+type DevtoolsEvent = { method: string; params: Record<string, unknown>; sessionId?: string; targetType?: string };
+type ReceivedResponse = {
+  type?: string;
+  response?: { url?: string; fromServiceWorker?: boolean; serviceWorkerResponseSource?: string };
+};
+
+/** The page's answers and which of them its service worker gave, from the run's DevTools log. */
+function workerAnswers(devtoolsLog: DevtoolsEvent[]): WorkerAnswers {
+  const answers: WorkerAnswers = { responses: 0, byWorker: 0, sources: {}, documentByWorker: false };
+  for (const event of devtoolsLog) {
+    // The page's own requests only, not the worker's (a session of its own).
+    if (event.method !== "Network.responseReceived" || (event.targetType && event.targetType !== "page")) continue;
+    const { type, response } = event.params as ReceivedResponse;
+    if (!response?.url?.startsWith("http")) continue;
+    answers.responses++;
+    if (!response.fromServiceWorker) continue;
+    answers.byWorker++;
+    const source = response.serviceWorkerResponseSource ?? "unknown";
+    answers.sources[source] = (answers.sources[source] ?? 0) + 1;
+    if (type === "Document") answers.documentByWorker = true;
+  }
+  return answers;
+}
+
+function observedMetrics(lhr: Result): { fcpMs: number; lcpMs: number } {
+  const details = lhr.audits.metrics?.details as { items?: Record<string, number | undefined>[] } | undefined;
+  const item = details?.items?.[0] ?? {};
+  return {
+    fcpMs: item.observedFirstContentfulPaint ?? Number.NaN,
+    lcpMs: item.observedLargestContentfulPaint ?? Number.NaN,
+  };
+}
+
+function summarize({ lhr, devtoolsLog, installed }: Run): Summary {
   const items = networkItems(lhr);
   const bytesOf = (type: string) =>
     items.filter((i) => i.resourceType === type).reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
@@ -125,6 +187,9 @@ function summarize(lhr: Result): Summary {
     largestUpload: largest(items, /^\/uploads\//),
     requests: items.length,
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    worker: workerAnswers(devtoolsLog),
+    observed: observedMetrics(lhr),
+    installed,
   };
 }
 
@@ -182,20 +247,36 @@ function opportunities(lhr: Result): Opportunity[] {
  * which would exit before the server is stopped). */
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 
-async function lighthouseRun(url: string, http2: boolean): Promise<Result> {
-  const chromeFlags = http2 ? [...CHROME_FLAGS, ...HTTP2_FLAGS] : CHROME_FLAGS;
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags, handleSIGINT: false });
+type Run = { lhr: Result; devtoolsLog: DevtoolsEvent[]; installed: Installed | null };
+
+const chromeFlagsFor = (http2: boolean) => (http2 ? [...CHROME_FLAGS, ...HTTP2_FLAGS] : CHROME_FLAGS);
+
+/**
+ * One Lighthouse run in a new Chromium (a fresh temporary profile each time). `series` "off":
+ * as Lighthouse always measures, a first visit (it empties the origin's storage, service
+ * workers and caches included, and the HTTP cache). "on": the worker is installed first in
+ * that same Chromium (installWorker), then Lighthouse keeps the storage (`disableStorageReset`).
+ */
+async function lighthouseRun(url: string, http2: boolean, series: Series): Promise<Run> {
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: chromeFlagsFor(http2),
+    handleSIGINT: false,
+  });
   try {
+    const installed = series === "on" ? await installWorker(chrome.port, url) : null;
     // No config: Lighthouse's default, i.e. the mobile profile with simulated throttling.
     const result = await lighthouse(url, {
       port: chrome.port,
       output: "json",
       logLevel: "error",
       onlyCategories: [...CATEGORIES],
+      disableStorageReset: series === "on",
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message} (${url})`);
-    return result.lhr;
+    const devtoolsLog = (result.artifacts.DevtoolsLog ?? []) as unknown as DevtoolsEvent[];
+    return { lhr: result.lhr, devtoolsLog, installed };
   } finally {
     chrome.kill();
     chrome = undefined;
@@ -206,13 +287,13 @@ async function lighthouseRun(url: string, http2: boolean): Promise<Result> {
  * Lighthouse now and then fails to record a trace ("Please run Lighthouse again", NO_NAVSTART):
  * such a run is made again once, and said so.
  */
-async function lighthouseRunOrRetry(url: string, http2: boolean): Promise<Result> {
+async function lighthouseRunOrRetry(url: string, http2: boolean, series: Series): Promise<Run> {
   try {
-    return await lighthouseRun(url, http2);
+    return await lighthouseRun(url, http2, series);
   } catch (error) {
     if (!(error instanceof Error && /run Lighthouse again/.test(error.message))) throw error;
     console.error(`${error.message}: running it again`);
-    return lighthouseRun(url, http2);
+    return lighthouseRun(url, http2, series);
   }
 }
 
@@ -235,17 +316,35 @@ function misses(s: Summary): string[] {
   return out;
 }
 
-type PageResult = { key: PageKey; path: string; runs: Summary[]; median: Summary; medianRun: number };
+type PageResult = {
+  key: PageKey;
+  path: string;
+  series: Series;
+  runs: Summary[];
+  median: Summary;
+  medianRun: number;
+};
+
+/** "12/16 (cache-storage 11, network 1)": the page's answers its worker gave, and from where. */
+function byWorker({ worker }: Summary): string {
+  if (!worker.byWorker) return `0/${worker.responses}`;
+  const sources = Object.entries(worker.sources)
+    .sort((a, b) => b[1] - a[1])
+    .map(([source, n]) => `${source} ${n}`)
+    .join(", ");
+  return `${worker.byWorker}/${worker.responses} (${sources})`;
+}
 
 function table(results: PageResult[]): string {
   const head =
-    "| Page | Perf (min–max) | A11y | BP | SEO | FCP | LCP | TBT | CLS | Speed Index | Transfer | Script files | JS (compressed) | Images | Largest card image (400 w) | Requests | Protocol | Misses |\n" +
-    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|";
-  const rows = results.map(({ key, path: p, median: s, runs }) => {
+    "| Page | Visit | Perf (min–max) | A11y | BP | SEO | FCP | LCP | TBT | CLS | Speed Index | Transfer | Script files | JS (compressed) | Images | Largest card image (400 w) | Requests | Answered by the worker | Protocol | Misses |\n" +
+    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|---|";
+  const rows = results.map(({ key, path: p, series, median: s, runs }) => {
     const perf = runs.map((r) => r.scores.performance);
     const spread = runs.length > 1 ? ` (${Math.min(...perf)}–${Math.max(...perf)})` : "";
     return [
       `${PAGES[key].label} \`${p.length > 40 ? `${p.slice(0, 37)}…` : p}\``,
+      SERIES[series],
       `${s.scores.performance}${spread}`,
       s.scores.accessibility,
       s.scores["best-practices"],
@@ -261,6 +360,7 @@ function table(results: PageResult[]): string {
       kb(s.imageBytes),
       s.largestCardImage ? kb(s.largestCardImage.bytes) : "—",
       s.requests,
+      byWorker(s),
       s.protocol,
       misses(s).join("; ") || "✅ none",
     ].join(" | ");
@@ -269,9 +369,25 @@ function table(results: PageResult[]): string {
 }
 
 function findings(result: PageResult, lhr: Result): string {
-  const lines = [`### ${PAGES[result.key].label} \`${result.path}\` (run ${result.medianRun + 1}, the median)`];
+  const lines = [
+    `### ${PAGES[result.key].label} \`${result.path}\`, ${SERIES[result.series]} (run ${result.medianRun + 1}, the median)`,
+  ];
   const scores = result.runs.map((r) => r.scores.performance).join(", ");
   lines.push(`Performance scores of the runs: ${scores}.`);
+  const observed = result.runs.map((r) => `${Math.round(r.observed.fcpMs)}/${Math.round(r.observed.lcpMs)}`);
+  lines.push(`Observed FCP/LCP of the runs (this machine, no throttling), ms: ${observed.join(", ")}.`);
+  if (result.series === "on") {
+    const installed = result.runs.map((r) => r.installed).filter((i) => i !== null);
+    const range = (values: number[]) =>
+      Math.min(...values) === Math.max(...values) ? `${values[0]}` : `${Math.min(...values)}–${Math.max(...values)}`;
+    lines.push(
+      `Worker: it answered ${result.runs.map(byWorker).join("; ")} of the page's requests in the runs, ` +
+        `the document ${result.runs.filter((r) => r.worker.documentByWorker).length} time(s) in ${result.runs.length}; ` +
+        `its caches before Lighthouse: pages ${range(installed.map((i) => i.pages))}, ` +
+        `scripts and styles ${range(installed.map((i) => i.assets))}, photos ${range(installed.map((i) => i.photos))}` +
+        ` (photos the second visit loaded and the worker did not keep: ${range(installed.map((i) => i.photosMissing))}).`,
+    );
+  }
   const { largestUpload, largestCardImage } = result.median;
   const scripts = networkItems(lhr)
     .filter((i) => i.resourceType === "Script")
@@ -306,12 +422,51 @@ function findings(result: PageResult, lhr: Result): string {
   return lines.join("\n");
 }
 
+type FirstVisitCost = { key: PageKey; path: string; without: FirstVisit; withWorker: FirstVisit };
+
+/** The requests of `visit` beyond those of `base` (same path, counted as many times as each was made). */
+function extraRequests(visit: FirstVisit, base: FirstVisit) {
+  const left = new Map<string, number>();
+  for (const r of base.requests) left.set(r.path, (left.get(r.path) ?? 0) + 1);
+  return visit.requests.filter((r) => {
+    const n = left.get(r.path) ?? 0;
+    if (n > 0) left.set(r.path, n - 1);
+    return n === 0;
+  });
+}
+
+function costTable(costs: FirstVisitCost[]): string {
+  const lines = [
+    "### What installing the worker costs a first visit",
+    "",
+    "A first visit in a fresh Chromium (mobile screen, no throttling), counted by an HTTP/1.1 proxy in front of " +
+      "the shop (every byte sent to the browser, headers included) until nothing was fetched for 3 s: with the " +
+      "page's registration of the worker (and until it keeps the page and its files), and with " +
+      "`navigator.serviceWorker.register` refusing, which the page ignores (the same visit without the worker).",
+    "",
+    "| Page | Without the worker | With the worker | Difference | Requests only with the worker |",
+    "|---|--:|--:|--:|---|",
+  ];
+  for (const { key, path: p, without, withWorker } of costs) {
+    const extra = extraRequests(withWorker, without);
+    const listed = extra.map((r) => `\`${r.path}\` ${r.status} ${kb(r.bodyBytes)}`).join(", ") || "none";
+    const diff = withWorker.bytes - without.bytes;
+    lines.push(
+      `| ${PAGES[key].label} \`${p.length > 40 ? `${p.slice(0, 37)}…` : p}\` | ${kb(without.bytes)}, ${without.requests.length} requests | ` +
+        `${kb(withWorker.bytes)}, ${withWorker.requests.length} requests | ${diff >= 0 ? "+" : ""}${kb(diff)} ` +
+        `(${((diff / without.bytes) * 100).toFixed(1)} %) | ${listed} (bodies, compressed) |`,
+    );
+  }
+  return lines.join("\n");
+}
+
 // ---- main ----
 const { values } = parseArgs({
   options: {
     runs: { type: "string", default: "5" },
     http2: { type: "boolean", default: false },
     pages: { type: "string", default: Object.keys(PAGES).join(",") },
+    sw: { type: "string", default: "both" },
     help: { type: "boolean", default: false },
   },
 });
@@ -326,6 +481,11 @@ if (!Number.isInteger(runs) || runs < 1 || unknown.length) {
   console.error(unknown.length ? `Unknown page(s): ${unknown.join(", ")}\n\n${HELP}` : `--runs must be ≥ 1\n\n${HELP}`);
   process.exit(2);
 }
+if (!["both", "off", "on"].includes(values.sw)) {
+  console.error(`--sw must be both, off or on\n\n${HELP}`);
+  process.exit(2);
+}
+const seriesToRun: Series[] = values.sw === "both" ? ["off", "on"] : [values.sw as Series];
 if (!existsSync(path.join(root, "apps/web/build/server/index.js"))) {
   console.error("No storefront build: run `npm run build` first (the benchmark measures the production build).");
   process.exit(1);
@@ -363,24 +523,41 @@ try {
   const base = proxy?.url ?? direct;
   const results: PageResult[] = [];
   const medians: Result[] = [];
+  const costs: FirstVisitCost[] = [];
   for (const key of pageKeys as PageKey[]) {
     const pagePath = await PAGES[key].path(direct);
     // One request first, as a customer finds it: the server's catalogue cache is warm.
     const warm = await fetch(direct + pagePath);
     if (!warm.ok) throw new Error(`${pagePath} answered HTTP ${warm.status}`);
     await warm.arrayBuffer();
-    const lhrs: Result[] = [];
+    const pageRuns = new Map<Series, Run[]>(seriesToRun.map((series) => [series, []]));
+    // The two series in turn, run after run: a change of the machine's load falls on both.
     for (let i = 0; i < runs; i++) {
-      log(`Lighthouse ${key} ${pagePath}, run ${i + 1}/${runs}…`);
-      lhrs.push(await lighthouseRunOrRetry(base + pagePath, values.http2));
+      for (const series of seriesToRun) {
+        log(`Lighthouse ${key} ${pagePath}, ${SERIES[series]}, run ${i + 1}/${runs}…`);
+        pageRuns.get(series)!.push(await lighthouseRunOrRetry(base + pagePath, values.http2, series));
+      }
     }
-    const summaries = lhrs.map(summarize);
-    const order = summaries
-      .map((_, i) => i)
-      .sort((a, b) => summaries[a]!.scores.performance - summaries[b]!.scores.performance);
-    const medianRun = order[Math.floor((order.length - 1) / 2)]!;
-    results.push({ key, path: pagePath, runs: summaries, median: summaries[medianRun]!, medianRun });
-    medians.push(lhrs[medianRun]!);
+    for (const [series, seriesRuns] of pageRuns) {
+      const summaries = seriesRuns.map(summarize);
+      const order = summaries
+        .map((_, i) => i)
+        .sort((a, b) => summaries[a]!.scores.performance - summaries[b]!.scores.performance);
+      const medianRun = order[Math.floor((order.length - 1) / 2)]!;
+      results.push({ key, path: pagePath, series, runs: summaries, median: summaries[medianRun]!, medianRun });
+      medians.push(seriesRuns[medianRun]!.lhr);
+    }
+  }
+  // What installing the worker costs a first visit: once per page, after the Lighthouse runs.
+  if (seriesToRun.includes("on")) {
+    const chromium = { chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS };
+    for (const key of pageKeys as PageKey[]) {
+      const pagePath = results.find((r) => r.key === key)!.path;
+      log(`First visit of ${pagePath} without and with the worker, counted…`);
+      const without = await firstVisitBytes(direct, pagePath, false, chromium);
+      const withWorker = await firstVisitBytes(direct, pagePath, true, chromium);
+      costs.push({ key, path: pagePath, without, withWorker });
+    }
   }
 
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
@@ -399,13 +576,20 @@ try {
     benchmarkIndex: results.map((r) => r.median.benchmarkIndex),
     runsPerPage: runs,
     protocol: values.http2 ? "HTTP/2 (TLS, bench/h2-proxy.ts)" : "HTTP/1.1",
+    serviceWorker: values.sw,
   };
   const markdown = [
     `## Storefront pages, Lighthouse mobile, ${environment.protocol} (${date.slice(0, 10)}, commit ${commit})`,
     "",
     `${chromium}, Lighthouse ${environment.lighthouse}, Node ${process.version}, ${environment.cpus} CPUs, load average ${load} at start; ` +
       `default mobile profile (simulated slow 4G, 4× CPU slowdown); median of ${runs} run(s) by performance score. ` +
-      "Bytes are transfer sizes (compressed, over the wire); KB = 1024 bytes.",
+      "Bytes are transfer sizes (compressed, over the wire); KB = 1024 bytes. " +
+      (seriesToRun.includes("on")
+        ? 'Visit "first visit": Lighthouse as always (storage emptied, no service worker); "worker": the same ' +
+          "fresh Chromium first opened the page twice (the worker installed, then answering and keeping the page's " +
+          "photos), its HTTP cache then emptied, and Lighthouse run with disableStorageReset. " +
+          '"Answered by the worker": the page\'s answers Chromium marks fromServiceWorker, by serviceWorkerResponseSource.'
+        : ""),
     "",
     table(results),
     "",
@@ -413,6 +597,7 @@ try {
       `accessibility, best practices, SEO ${TARGETS.otherScores}; at most ${TARGETS.scriptFiles} script files; ` +
       `JavaScript ≤ ${kb(TARGETS.jsBytes)}; a product card image (400 w) ≤ ${kb(TARGETS.cardImageBytes)}.`,
     "",
+    ...(costs.length ? [costTable(costs), ""] : []),
     ...results.map((r, i) => `${findings(r, medians[i]!)}\n`),
   ].join("\n");
   console.log(markdown);
@@ -423,7 +608,7 @@ try {
   writeFileSync(`${stem}.md`, `${markdown}\n`);
   writeFileSync(
     `${stem}.json`,
-    JSON.stringify({ environment, targets: TARGETS, results, lighthouse: medians }, null, 1),
+    JSON.stringify({ environment, targets: TARGETS, results, firstVisitCost: costs, lighthouse: medians }, null, 1),
   );
   log(`Results: ${path.relative(root, stem)}.md and .json (the .json holds each page's median Lighthouse report)`);
   await stopAndExit(0);
