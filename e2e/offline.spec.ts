@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type APIRequestContext, type CDPSession, chromium, type Page } from "@playwright/test";
@@ -207,5 +207,100 @@ test.describe("an order without a network", () => {
     await signInAdminRequest(admin);
     expect((await ordersNamed(admin, name)).map((o) => o.reference)).toEqual([reference]);
     await admin.dispose();
+  });
+});
+
+test.describe("the cart's buttons without a network", () => {
+  test("'Commander par téléphone' keeps the order on the phone, then it is recorded once", async ({
+    page,
+    context,
+  }) => {
+    await signedInCustomer(page, "Client Réseau");
+    const products = (await (await page.request.get("/api/get-product?limit=1")).json()).data as { _id: string }[];
+    for (const p of products)
+      expect((await page.request.post("/api/addtocart", { data: { productId: p._id } })).status()).toBe(201);
+    await open(page, "/cart");
+    await workerInControl(page);
+    await chooseDelivery(page, "pickup");
+    await context.setOffline(true);
+    await page.getByRole("button", { name: "Commander par téléphone" }).click();
+    const kept = page.locator("[data-order-key]");
+    await expect(kept).toContainText("En attente de réseau");
+    // A second tap while it waits is the same order, not a second one.
+    await page.getByRole("button", { name: "Commander par téléphone" }).click();
+
+    await context.setOffline(false);
+    await expect(kept.first()).toContainText("Commande envoyée à la boutique.");
+    await expect(kept.filter({ hasText: "En attente de réseau" })).toHaveCount(0);
+    const references = new Set(
+      await kept.locator(".font-mono").evaluateAll((els) => els.map((el) => el.textContent?.trim())),
+    );
+    expect(references.size).toBe(1);
+    const mine = (await (await page.request.get("/api/my-orders")).json()).data as { reference: string }[];
+    expect(mine.map((o) => o.reference)).toEqual([...references]);
+  });
+});
+
+test.describe("what the shop keeps on the phone", () => {
+  test("is shown, and cleared at the visitor's request", async ({ page, request }) => {
+    const product = await someProduct(request, 4);
+    await open(page, "/");
+    await workerInControl(page);
+    await open(page, `/product/${product._id}`);
+    await open(page, "/offline");
+    await expect(page.getByRole("heading", { level: 1, name: "Données hors ligne" })).toBeVisible();
+    await expect.poll(async () => Number(await page.getByTestId("saved-pages").textContent())).toBeGreaterThan(1);
+    await expect(page.getByTestId("storage-used")).toHaveText(/^[\d,]+ Mo$/);
+    await page.getByRole("button", { name: "Effacer les données enregistrées" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Données effacées." })).toBeVisible();
+    await expect(page.getByTestId("saved-pages")).toHaveText("0");
+    expect(await savedPages(page)).toEqual([]);
+  });
+});
+
+test.describe("a new deployment", () => {
+  test("takes over at the next visit, and drops the old files no kept page needs", async ({ page, context }) => {
+    await open(page, "/about");
+    await workerInControl(page);
+    await expect.poll(() => savedPages(page)).toContain("/about");
+    // A file of an earlier build, which no page kept on the phone loads.
+    await page.evaluate(async () => {
+      const cache = await caches.open("shop-assets");
+      await cache.put("/assets/old-build-0000.js", new Response("// old"));
+    });
+    // The next deployment: another worker at /sw.js, as the server finds it on its disk (the
+    // build's compressed copies set aside, so that the new file is the one sent).
+    const worker = path.resolve("apps/web/build/client/sw.js");
+    const before = readFileSync(worker);
+    const copies = [".br", ".gz"].map((ext) => `${worker}${ext}`).filter((f) => existsSync(f));
+    for (const copy of copies) renameSync(copy, `${copy}.aside`);
+    writeFileSync(worker, `${before}\n// next deployment\n`);
+    try {
+      const tookOver = page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true), { once: true });
+          }),
+      );
+      // The next visit: the page checks for a new worker, which takes over without closing the tab.
+      await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+      expect(await tookOver).toBe(true);
+      await expect
+        .poll(() =>
+          page.evaluate(async () =>
+            (await (await caches.open("shop-assets")).keys()).map((r) => new URL(r.url).pathname),
+          ),
+        )
+        .not.toContain("/assets/old-build-0000.js");
+      // The page kept still has its files: it opens offline, styled.
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByRole("region", { name: "Vous êtes hors ligne" })).toBeVisible();
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+      await context.setOffline(false);
+    } finally {
+      writeFileSync(worker, before);
+      for (const copy of copies) renameSync(`${copy}.aside`, copy);
+    }
   });
 });

@@ -13,7 +13,8 @@ interface Usage {
 }
 
 async function readUsage(): Promise<Usage> {
-  const count = async (name: string) => (caches ? (await (await caches.open(name)).keys()).length : 0);
+  // `has` first: opening a cache that is not there would make it.
+  const count = async (name: string) => ((await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0);
   const [estimate, pages, photos, files] = await Promise.all([
     navigator.storage?.estimate?.().catch(() => null) ?? null,
     count("shop-pages"),
