@@ -135,6 +135,9 @@ describe("configuration", () => {
     ["REDIS_URL", "http://127.0.0.1:6379"],
     ["S3_BUCKET", "Not_A_Bucket"],
     ["WEB_CONCURRENCY", "0"],
+    ["PASSWORD_RESET_TTL_SECONDS", "0"],
+    ["PASSWORD_RESET_TTL_SECONDS", "1.5"],
+    ["PASSWORD_RESET_TTL_SECONDS", "86401"],
   ])("stops start-up on a wrong %s and names it", async (name, value) => {
     const dir = await tempDir();
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(ConfigError);
@@ -156,5 +159,13 @@ describe("configuration", () => {
     });
     expect(loadConfig({ DATA_DIR: dir, PAGE_CACHE_MB: "8" }).pageCache).toEqual({ maxBytes: 8 * 1024 * 1024 });
     expect(loadConfig({ DATA_DIR: dir, PAGE_CACHE: "off" }).pageCache).toBeNull();
+  });
+
+  it("makes password-reset links last 30 minutes unless told a number of seconds (decision 032)", async () => {
+    const dir = await tempDir();
+    expect(loadConfig({ DATA_DIR: dir }).passwordReset).toEqual({ ttlSeconds: 1800 });
+    expect(loadConfig({ DATA_DIR: dir, PASSWORD_RESET_TTL_SECONDS: "3600" }).passwordReset).toEqual({
+      ttlSeconds: 3600,
+    });
   });
 });

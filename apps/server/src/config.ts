@@ -134,6 +134,8 @@ const env = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   SMTP_FROM: z.email().optional(),
+  /** How long a password-reset link opens the form (decision 032): seconds, up to a day. */
+  PASSWORD_RESET_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
   // Web Push to the admins' devices (decision 033): given, or generated once and kept in the database.
   VAPID_PUBLIC_KEY: z
     .string()
@@ -246,6 +248,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: e.REDIS_URL ?? null,
     /** Where e-mail leaves from (decision 032); null: no e-mail, resets go by WhatsApp. */
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.SMTP_FROM ?? e.SHOP_EMAIL } : null,
+    /** One-time links to choose a new password, by e-mail or WhatsApp (decision 032). */
+    passwordReset: { ttlSeconds: e.PASSWORD_RESET_TTL_SECONDS },
     /** Web Push's keys (decision 033): null keys are generated once and kept in the database. */
     vapid: {
       keys:

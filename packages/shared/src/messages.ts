@@ -2,7 +2,24 @@ import { SERVER_ERROR_MESSAGE } from "./server-error-message.ts";
 
 export { SERVER_ERROR_MESSAGE };
 
-/** Every French text the API sends, in one place so clients and tests quote the same words. */
+/**
+ * A lifetime in French, in the largest unit that says it exactly: "30 minutes", "1 heure",
+ * "90 secondes" (a reset link's, PASSWORD_RESET_TTL_SECONDS, decision 032).
+ */
+export function durationInWords(seconds: number): string {
+  const [count, unit] =
+    seconds % 3600 === 0
+      ? [seconds / 3600, "heure"]
+      : seconds % 60 === 0
+        ? [seconds / 60, "minute"]
+        : [seconds, "seconde"];
+  return `${count} ${unit}${count > 1 ? "s" : ""}`;
+}
+
+/**
+ * Every French text the API sends, in one place so clients and tests quote the same words;
+ * a function for those that name a configured value.
+ */
 export const MSG = {
   // generic
   invalidInput: "Données invalides.",
@@ -29,11 +46,12 @@ export const MSG = {
   pushSubscribed: "Notifications activées sur cet appareil.",
   pushUnsubscribed: "Notifications désactivées sur cet appareil.",
   // forgotten password (decision 032)
-  resetRequested:
-    "Si un compte existe avec cet e-mail, un lien pour choisir un nouveau mot de passe vient d'y être envoyé. Il est valable 30 minutes.",
+  resetRequested: (ttlSeconds: number) =>
+    `Si un compte existe avec cet e-mail, un lien pour choisir un nouveau mot de passe vient d'y être envoyé. Il est valable ${durationInWords(ttlSeconds)}.`,
   resetLinkInvalid: "Ce lien n'est plus valable : il a déjà servi ou a expiré. Demandez-en un nouveau.",
   passwordReset: "Mot de passe changé. Vous pouvez vous connecter.",
-  resetLinkMade: "Lien de réinitialisation créé. Il est valable 30 minutes et ne sert qu'une fois.",
+  resetLinkMade: (ttlSeconds: number) =>
+    `Lien de réinitialisation créé. Il est valable ${durationInWords(ttlSeconds)} et ne sert qu'une fois.`,
   resetLinkNotAllowed: "Vous ne pouvez pas réinitialiser le mot de passe de ce compte.",
   // users
   usersListed: "Liste des utilisateurs.",

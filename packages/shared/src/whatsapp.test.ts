@@ -4,6 +4,7 @@ import {
   cartWhatsappMessage,
   normaliseCameroonPhone,
   orderReferenceWhatsappMessage,
+  passwordResetWhatsappMessage,
   productWhatsappMessage,
   restockWhatsappMessage,
   whatsappLink,
@@ -138,5 +139,15 @@ describe("order messages", () => {
 
   it("gives the form's reference", () => {
     expect(orderReferenceWhatsappMessage("CMD-7K4Q")).toContain("CMD-7K4Q");
+  });
+
+  it("sends a reset link with the lifetime the shop configured", () => {
+    const url = "https://makepe.cm/reset-password?token=abc";
+    expect(passwordResetWhatsappMessage("Maképé Phones", "Awa", url, 1800)).toBe(
+      `Bonjour Awa, voici le lien pour choisir un nouveau mot de passe sur Maképé Phones : ${url} (valable 30 minutes, une seule fois).`,
+    );
+    expect(passwordResetWhatsappMessage("Maképé Phones", "Awa", url, 3600)).toContain(
+      "(valable 1 heure, une seule fois)",
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { PHONE_PREFIX } from "./constants.ts";
 import { type DeliveryNaming, deliveryFeeLabel, deliveryPlaceLabel, orderTotal } from "./delivery.ts";
+import { durationInWords } from "./messages.ts";
 import { formatPrice } from "./money.ts";
 import { lineName } from "./variants.ts";
 
@@ -26,8 +27,13 @@ export function whatsappLink(phoneDigits: string, text?: string): string {
 }
 
 /** The one-time link an admin sends a customer who forgot their password (decision 032). */
-export function passwordResetWhatsappMessage(shopName: string, customerName: string, url: string): string {
-  return `Bonjour ${customerName}, voici le lien pour choisir un nouveau mot de passe sur ${shopName} : ${url} (valable 30 minutes, une seule fois).`;
+export function passwordResetWhatsappMessage(
+  shopName: string,
+  customerName: string,
+  url: string,
+  ttlSeconds: number,
+): string {
+  return `Bonjour ${customerName}, voici le lien pour choisir un nouveau mot de passe sur ${shopName} : ${url} (valable ${durationInWords(ttlSeconds)}, une seule fois).`;
 }
 
 /** The back-office's message to a visitor who asked to be told ('Prévenez-moi', decision 024). */

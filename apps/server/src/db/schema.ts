@@ -510,7 +510,8 @@ export const appSettings = pgTable("app_settings", {
 
 /**
  * One-time links to choose a new password (decision 032): only the SHA-256 of the token is
- * kept, so a copy of the database opens no account. Used once, within 30 minutes.
+ * kept, so a copy of the database opens no account. Used once, within PASSWORD_RESET_TTL_SECONDS
+ * (30 minutes by default).
  */
 export const passwordResets = pgTable(
   "password_resets",

@@ -1,4 +1,5 @@
 import {
+  durationInWords,
   envelope,
   forgotPasswordInput,
   MSG,
@@ -22,6 +23,8 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
   const mailer = await createMailer(config.smtp, config.shop.name);
   app.addHook("onClose", async () => mailer?.close());
   const rateLimit = { max: config.contactRateLimit.max, timeWindow: config.contactRateLimit.windowMs };
+  const { ttlSeconds } = config.passwordReset;
+  const lifetime = durationInWords(ttlSeconds);
   const linkTo = (origin: string | null, token: string) =>
     `${config.publicUrl ?? origin ?? ""}/reset-password?token=${token}`;
 
@@ -32,14 +35,14 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       schema: {
         tags: ["auth"],
         description:
-          "Sends a one-time link (30 minutes) to the account with this e-mail, when SMTP is configured. The answer is the same whether the account exists or not.",
+          "Sends a one-time link (PASSWORD_RESET_TTL_SECONDS, 30 minutes by default) to the account with this e-mail, when SMTP is configured. The answer is the same whether the account exists or not.",
         body: forgotPasswordInput,
         response: { 200: envelope(z.null()) },
       },
     },
     async (request) => {
       if (mailer) {
-        const asked = await requestEmailReset(app.db, request.body.email);
+        const asked = await requestEmailReset(app.db, request.body.email, ttlSeconds);
         if (asked) {
           const url = linkTo(requestOrigin(request), asked.token);
           // Sent after the answer: how long the mail server takes tells nothing either.
@@ -49,14 +52,14 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
               subject: `Votre mot de passe sur ${config.shop.name}`,
               text:
                 `Bonjour ${asked.user.name},\n\n` +
-                `Pour choisir un nouveau mot de passe sur ${config.shop.name}, ouvrez ce lien (valable 30 minutes, une seule fois) :\n${url}\n\n` +
+                `Pour choisir un nouveau mot de passe sur ${config.shop.name}, ouvrez ce lien (valable ${lifetime}, une seule fois) :\n${url}\n\n` +
                 "Si vous n'avez rien demandé, ignorez ce message : votre mot de passe ne change pas.\n\n" +
                 `${config.shop.name} — WhatsApp +${config.shop.whatsapp}\n`,
             })
             .catch((err: unknown) => request.log.error({ err }, "password reset e-mail not sent"));
         }
       }
-      return ok(null, MSG.resetRequested);
+      return ok(null, MSG.resetRequested(ttlSeconds));
     },
   );
 
@@ -79,15 +82,15 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       schema: {
         tags: ["users"],
         description:
-          "A one-time link (30 minutes) for a customer (ADMIN) or an ADMIN (SUPERADMIN) to choose a new password, with the WhatsApp message ready.",
+          "A one-time link (PASSWORD_RESET_TTL_SECONDS, 30 minutes by default) for a customer (ADMIN) or an ADMIN (SUPERADMIN) to choose a new password, with the WhatsApp message ready.",
         params: z.object({ id: z.uuid() }),
         response: { 201: envelope(resetLink) },
       },
     },
     async (request, reply) => {
-      const made = await makeWhatsappReset(app.db, request.user!, request.params.id);
+      const made = await makeWhatsappReset(app.db, request.user!, request.params.id, ttlSeconds);
       const url = linkTo(requestOrigin(request), made.token);
-      const text = passwordResetWhatsappMessage(config.shop.name, made.user.name, url);
+      const text = passwordResetWhatsappMessage(config.shop.name, made.user.name, url, ttlSeconds);
       const phone = made.phone?.replace(/\D/g, "");
       return reply.status(201).send(
         ok(
@@ -96,7 +99,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
             expiresAt: made.expiresAt.toISOString(),
             whatsappUrl: phone ? whatsappLink(phone, text) : whatsappShareLink(text),
           },
-          MSG.resetLinkMade,
+          MSG.resetLinkMade(ttlSeconds),
         ),
       );
     },

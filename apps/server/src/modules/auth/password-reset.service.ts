@@ -6,16 +6,21 @@ import { orders, passwordResets, type UserRow, users } from "../../db/schema.ts"
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { hashPassword } from "../users/passwords.ts";
 
-/** How long a link opens the form (decision 032). */
-export const RESET_TTL_MS = 30 * 60 * 1000;
 /** At most one e-mail per account in this time: the form cannot be used to flood a mailbox. */
 const EMAIL_EVERY_MS = 60 * 1000;
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
-async function newLink(db: Db, userId: string, channel: "email" | "whatsapp", createdBy: string | null) {
+/** A link that opens the form for `ttlSeconds` (PASSWORD_RESET_TTL_SECONDS, decision 032). */
+async function newLink(
+  db: Db,
+  userId: string,
+  channel: "email" | "whatsapp",
+  createdBy: string | null,
+  ttlSeconds: number,
+) {
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + RESET_TTL_MS);
+  const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
   await db.insert(passwordResets).values({ userId, tokenHash: hashOf(token), channel, createdBy, expiresAt });
   return { token, expiresAt };
 }
@@ -24,7 +29,11 @@ async function newLink(db: Db, userId: string, channel: "email" | "whatsapp", cr
  * "Mot de passe oublié" by e-mail: a link for the account with this e-mail, if there is one
  * and none was made in the last minute; null otherwise. The caller answers the same either way.
  */
-export async function requestEmailReset(db: Db, email: string): Promise<{ user: UserRow; token: string } | null> {
+export async function requestEmailReset(
+  db: Db,
+  email: string,
+  ttlSeconds: number,
+): Promise<{ user: UserRow; token: string } | null> {
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user) return null;
   const [recent] = await db
@@ -39,7 +48,7 @@ export async function requestEmailReset(db: Db, email: string): Promise<{ user: 
     )
     .limit(1);
   if (recent) return null;
-  const { token } = await newLink(db, user.id, "email", null);
+  const { token } = await newLink(db, user.id, "email", null, ttlSeconds);
   return { user, token };
 }
 
@@ -52,6 +61,7 @@ export async function makeWhatsappReset(
   db: Db,
   admin: UserRow,
   userId: string,
+  ttlSeconds: number,
 ): Promise<{ user: UserRow; token: string; expiresAt: Date; phone: string | null }> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound(MSG.userNotFound);
@@ -62,7 +72,7 @@ export async function makeWhatsappReset(
     .where(and(eq(orders.userId, user.id), isNotNull(orders.phone)))
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  const { token, expiresAt } = await newLink(db, user.id, "whatsapp", admin.id);
+  const { token, expiresAt } = await newLink(db, user.id, "whatsapp", admin.id, ttlSeconds);
   return { user, token, expiresAt, phone: last?.phone ?? null };
 }
 

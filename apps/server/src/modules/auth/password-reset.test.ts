@@ -39,13 +39,14 @@ describe("POST /api/forgot-password, by e-mail", () => {
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
-    expect(known.json().message).toBe(MSG.resetRequested);
+    expect(known.json().message).toBe(MSG.resetRequested(1800));
 
     const mail = await smtp.next(user.email);
     expect(mail.from).toContain("boutique@test.cm");
     expect(mail.subject).toContain("mot de passe");
     expect(mail.text).toContain(`Bonjour ${user.name}`);
     expect(mail.text).toMatch(/https:\/\/shop\.test\.cm\/reset-password\?token=[\w-]{40,}/);
+    expect(mail.text).toContain("(valable 30 minutes, une seule fois)");
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received.some((m) => m.to.includes("personne@nulle-part.cm"))).toBe(false);
 
@@ -87,6 +88,45 @@ describe("POST /api/forgot-password, by e-mail", () => {
     expect((await reset(token)).json().message).toBe(MSG.resetLinkInvalid);
     expect((await reset("x".repeat(43))).statusCode).toBe(400);
     expect((await signIn(user.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("lasts PASSWORD_RESET_TTL_SECONDS, as the answer, the e-mail and the WhatsApp message say", async () => {
+    const brief = await createTestApp({ SMTP_URL: smtp.url, PASSWORD_RESET_TTL_SECONDS: "1" });
+    try {
+      const user = await createUser(brief, "GENERAL");
+      const asked = await ask(user.email, brief.app);
+      expect(asked.json().message).toBe(MSG.resetRequested(1));
+      expect(asked.json().message).toContain("Il est valable 1 seconde.");
+      const mail = await smtp.next(user.email);
+      expect(mail.text).toContain("(valable 1 seconde, une seule fois)");
+      const made = await brief.app.inject({
+        method: "POST",
+        url: `/api/admin/users/${user.id}/reset-link`,
+        headers: bearer(await tokenFor(brief, brief.superAdmin)),
+      });
+      expect(made.json().message).toBe(MSG.resetLinkMade(1));
+      expect(decodeURIComponent(made.json().data.whatsappUrl)).toContain("(valable 1 seconde, une seule fois)");
+      expect(new Date(made.json().data.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(1000);
+
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      for (const token of [tokenIn(mail.text), tokenIn(made.json().data.url)]) {
+        const res = await brief.app.inject({
+          method: "POST",
+          url: "/api/reset-password",
+          payload: { token, password: "trop-tard-1", confirmPassword: "trop-tard-1" },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toBe(MSG.resetLinkInvalid);
+      }
+      const old = await brief.app.inject({
+        method: "POST",
+        url: "/api/signin",
+        payload: { email: user.email, password: TEST_PASSWORD },
+      });
+      expect(old.statusCode).toBe(200);
+    } finally {
+      await brief.close();
+    }
   });
 
   it("takes a link once when two tabs send it at the same moment", async () => {
@@ -142,7 +182,7 @@ describe("without SMTP", () => {
       const user = await createUser(plain, "GENERAL");
       const res = await ask(user.email, plain.app);
       expect(res.statusCode).toBe(200);
-      expect(res.json().message).toBe(MSG.resetRequested);
+      expect(res.json().message).toBe(MSG.resetRequested(1800));
       const rows = await plain.database.db.select().from(passwordResets);
       expect(rows).toHaveLength(0);
     } finally {
@@ -160,7 +200,7 @@ describe("POST /api/admin/users/:id/reset-link, for WhatsApp", () => {
     const customer = await createUser(ctx, "GENERAL");
     const res = await makeLink(await tokenFor(ctx, admin), customer.id);
     expect(res.statusCode).toBe(201);
-    expect(res.json().message).toBe(MSG.resetLinkMade);
+    expect(res.json().message).toBe(MSG.resetLinkMade(1800));
     const { url, whatsappUrl, expiresAt } = res.json().data;
     expect(url).toMatch(/^https:\/\/shop\.test\.cm\/reset-password\?token=[\w-]{40,}$/);
     // No order yet: WhatsApp asks whom to send it to.

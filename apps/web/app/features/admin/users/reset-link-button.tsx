@@ -34,7 +34,7 @@ export function ResetLinkButton({ userId, name }: { userId: string; name: string
       <span aria-live="polite" className="text-xs">
         {state.ready && (
           <a href={state.ready} target="_blank" rel="noopener noreferrer" className="text-green-800 underline">
-            Lien prêt (30 min) : ouvrir WhatsApp
+            Lien prêt : ouvrir WhatsApp
           </a>
         )}
         {state.error && <span className="text-red-800">{state.error}</span>}
