@@ -93,6 +93,43 @@ test.describe("security headers", () => {
     await Promise.all(answers);
   });
 
+  test("on the service worker's script, its own policy, asked again at every visit; and the apps' icons", async ({
+    request,
+  }) => {
+    // The build's worker (apps/web/sw), as the phone fetches it, plain and in its Brotli copy.
+    for (const encoding of ["identity", "br"]) {
+      const worker = await request.get("/sw.js", { headers: { "accept-encoding": encoding } });
+      expect(worker.status(), encoding).toBe(200);
+      expectEveryAnswer(worker);
+      const headers = worker.headers();
+      expect(headers["content-type"]).toMatch(/^(?:text|application)\/javascript\b/);
+      expect(headers["content-encoding"]).toBe(encoding === "br" ? "br" : undefined);
+      // Not the resources' default-src 'none', which would forbid the worker's own fetches.
+      expect(headers["content-security-policy"]).toBe("default-src 'self'");
+      expect(headers["cross-origin-resource-policy"]).toBe("same-site");
+      // Asked again at every visit, so that a new deployment's worker takes over at the next one.
+      expect(headers["cache-control"]).toBe("no-cache");
+      const again = await request.get("/sw.js", {
+        headers: { "accept-encoding": encoding, "if-none-match": headers.etag ?? "" },
+      });
+      expect(again.status()).toBe(304);
+    }
+    // Every icon both installable apps name (decision 034): a PNG of the shop's.
+    const icons = new Set<string>();
+    for (const url of ["/manifest.webmanifest", "/admin.webmanifest"]) {
+      const manifest = (await (await request.get(url)).json()) as { icons: { src: string }[] };
+      for (const icon of manifest.icons) icons.add(icon.src);
+    }
+    expect(icons.size).toBe(3);
+    for (const src of icons) {
+      const res = await request.get(src);
+      expect(res.status(), src).toBe(200);
+      expect(res.headers()["content-type"], src).toBe("image/png");
+      expect(res.headers()["content-security-policy"], src).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect((await res.body()).subarray(1, 4).toString(), src).toBe("PNG");
+    }
+  });
+
   test("another site cannot frame the shop", async ({ page, baseURL }) => {
     // Another site (another port is another origin) whose page frames the sign-in.
     const framing = createServer((_request, response) => {
