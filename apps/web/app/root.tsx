@@ -18,8 +18,8 @@ import { Footer } from "./features/layout/footer";
 import { Header } from "./features/layout/header";
 import { loadSession } from "./features/layout/session";
 import { keptOnPhone } from "./features/offline/kept-on-phone";
+import { KeptOrders } from "./features/offline/kept-orders";
 import { OfflineNotice } from "./features/offline/offline-notice";
-import { PendingOrders } from "./features/offline/pending-orders";
 import { registerServiceWorker } from "./features/offline/service-worker";
 import { api } from "./lib/api";
 import { BootScripts } from "./lib/boot-scripts";
@@ -111,7 +111,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         <Header shopName={loaderData.shop.name} session={session} />
         <div className="pt-[6.5rem] lg:pt-16 print:pt-0">
           <OfflineNotice />
-          <PendingOrders />
+          <KeptOrders />
           <Outlet />
         </div>
         <Footer shop={loaderData.shop} />

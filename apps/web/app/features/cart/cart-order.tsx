@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { toast } from "../../components/ui/toast";
 import { api } from "../../lib/api";
 import { displayPhone, telHref } from "../../lib/format-phone";
-import { isNetworkFailure, newOrderKey, queueOrder } from "../offline/outbox";
+import { isNetworkFailure, loadOutbox, newOrderKey, preloadOutbox } from "../offline/kept-on-phone";
 import { PayLink } from "../payment/pay-link";
 import { errorMessage } from "./use-cart-lines";
 import { cartMessageLines, recordThenOpenWhatsapp } from "./whatsapp-order";
@@ -76,11 +76,15 @@ export function CartOrder({
 }) {
   const [sending, setSending] = useState<Channel | null>(null);
   const [recorded, setRecorded] = useState<{ order: Order; channel: Channel } | null>(null);
+  // Kept on the phone until the network returns: the panel at the top of the page follows it.
+  const [kept, setKept] = useState(false);
 
   // A double tap records one order: the state would only say so at the next render.
   const inFlight = useRef(false);
   // The order's idempotency key: kept until it is recorded, so a retry is the same order.
   const orderKey = useRef<string | null>(null);
+  // On the phone before the network goes: the code that keeps an order without it.
+  useEffect(preloadOutbox, []);
 
   const order = async (channel: Channel) => {
     if (inFlight.current) return;
@@ -92,8 +96,10 @@ export function CartOrder({
     const key = orderKey.current;
     // Without a network the order is kept on the phone and leaves when it can (decision 034).
     const keep = async () => {
+      const { queueOrder } = await loadOutbox();
       await queueOrder({ key, cart: { channel, delivery } });
       orderKey.current = null;
+      setKept(true);
       toast.info("En attente de réseau : votre commande partira dès le retour du réseau.");
     };
     try {
@@ -117,7 +123,13 @@ export function CartOrder({
   return (
     <div className="flex flex-col gap-3">
       {recorded && <Recorded key={recorded.order.reference} shop={shop} {...recorded} />}
-      {lines.length > 0 && (
+      {kept && (
+        <p role="status" className="rounded-lg bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-600/40">
+          Pas de réseau pour l'instant : votre commande est gardée sur ce téléphone et partira d'elle-même dès le retour
+          du réseau. Sa référence s'affichera en haut de la page.
+        </p>
+      )}
+      {lines.length > 0 && !kept && (
         <div className="flex flex-col gap-3 print:hidden">
           {/* Without scripts, the spec's link: the message without a reference, nothing recorded. */}
           <a

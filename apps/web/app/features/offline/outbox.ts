@@ -1,6 +1,7 @@
 import type { CartOrderInput, DeliveryChoice, Order } from "@shop/shared";
 import { createStore, del, get, set, type UseStore, values } from "idb-keyval";
 import { ApiError, api } from "../../lib/api";
+import { OUTBOX_CHANNEL, OUTBOX_DB, OUTBOX_EVENT } from "./kept-on-phone";
 
 /**
  * Orders kept on the phone until the network takes them (decision 034): an order form or a
@@ -25,18 +26,17 @@ export interface QueuedOrder {
 
 let store: UseStore | null = null;
 const outbox = () => {
-  store ??= createStore("shop-outbox", "orders");
+  store ??= createStore(OUTBOX_DB, "orders");
   return store;
 };
 
-/** Tabs of the shop hear of each other's changes (one sends, every one shows the reference). */
-const CHANNEL = "shop-outbox";
+// Tabs of the shop hear of each other's changes (one sends, every one shows the reference).
 const listeners = new Set<() => void>();
 let channel: BroadcastChannel | null = null;
 
 export function onOutboxChange(listener: () => void): () => void {
   if (!channel && typeof BroadcastChannel !== "undefined") {
-    channel = new BroadcastChannel(CHANNEL);
+    channel = new BroadcastChannel(OUTBOX_CHANNEL);
     channel.onmessage = () => {
       for (const l of listeners) l();
     };
@@ -50,12 +50,6 @@ function changed() {
   channel?.postMessage("changed");
 }
 
-/** A key no one else will draw: random, and available on a shop reached over plain http too. */
-export function newOrderKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
-
 export async function queuedOrders(): Promise<QueuedOrder[]> {
   const all = await values<QueuedOrder>(outbox());
   return all.sort((a, b) => a.createdAt - b.createdAt);
@@ -64,6 +58,7 @@ export async function queuedOrders(): Promise<QueuedOrder[]> {
 export async function queueOrder(order: Omit<QueuedOrder, "createdAt" | "state">): Promise<void> {
   await set(order.key, { ...order, createdAt: Date.now(), state: "waiting" } satisfies QueuedOrder, outbox());
   changed();
+  window.dispatchEvent(new Event(OUTBOX_EVENT));
 }
 
 /** The customer has read the answer: the order leaves the phone (a waiting one cannot). */
@@ -124,7 +119,3 @@ export function sendQueuedOrders(): Promise<void> {
   })();
   return sending;
 }
-
-/** Whether a failed send is the network's: then the order is kept rather than lost. */
-export const isNetworkFailure = (error: unknown) =>
-  error instanceof TypeError || (error instanceof ApiError && error.status === 0);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { useQueuedOrders } from "./pending-orders";
+import { loadOutbox, outboxMayHoldOrders } from "./kept-on-phone";
 
 /** The caches of the service worker (apps/web/sw/strategies.ts): all named `shop-…`. */
 const OURS = /^shop-/;
@@ -14,7 +14,8 @@ interface Usage {
 
 async function readUsage(): Promise<Usage> {
   // `has` first: opening a cache that is not there would make it.
-  const count = async (name: string) => ((await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0);
+  const count = async (name: string) =>
+    (await caches.has(name)) ? (await (await caches.open(name)).keys()).length : 0;
   const [estimate, pages, photos, files] = await Promise.all([
     navigator.storage?.estimate?.().catch(() => null) ?? null,
     count("shop-pages"),
@@ -35,10 +36,15 @@ export function SavedData() {
   const [usage, setUsage] = useState<Usage | null>(null);
   const [supported, setSupported] = useState(true);
   const [cleared, setCleared] = useState(false);
-  const waiting = useQueuedOrders().filter((o) => o.state === "waiting").length;
+  const [waiting, setWaiting] = useState(0);
 
   const refresh = useCallback(() => {
     void readUsage().then(setUsage, () => setUsage(null));
+    void (async () => {
+      if (!(await outboxMayHoldOrders())) return;
+      const orders = await (await loadOutbox()).queuedOrders();
+      setWaiting(orders.filter((o) => o.state === "waiting").length);
+    })().catch(() => undefined);
   }, []);
   useEffect(() => {
     if (!("caches" in window) || !("serviceWorker" in navigator)) setSupported(false);

@@ -9,7 +9,7 @@ import { useHydrated } from "../../lib/use-hydrated";
 import { DeliveryChoice, deliveryFieldId } from "../delivery/delivery-choice";
 import { checkDelivery, DELIVERY_FIELDS, type DeliveryField, NO_DELIVERY } from "../delivery/delivery-choice-state";
 import { useDeliveryState } from "../delivery/use-delivery-state";
-import { newOrderKey } from "../offline/outbox";
+import { newOrderKey, preloadOutbox } from "../offline/kept-on-phone";
 import {
   checkOrderForm,
   ORDER_FILE_ACCEPT,
@@ -90,6 +90,8 @@ export function OrderForm({
   // One key for this order, however many times it is sent (decision 034); a refused try
   // records nothing, so the corrected form goes under the same key.
   const orderKey = useRef<string | null>(null);
+  // On the phone before the network goes: the code that keeps an order without it.
+  useEffect(preloadOutbox, []);
 
   // The browser's own check wins until the customer sends again; then the server's answer.
   const errors = checked ?? failure?.fieldErrors ?? {};

@@ -1,4 +1,4 @@
-import { isNetworkFailure, queueOrder } from "../offline/outbox";
+import { isNetworkFailure, loadOutbox } from "../offline/kept-on-phone";
 import { ORDER_TEXT_FIELDS } from "./order-form-data";
 import type { OrderResult } from "./place-order.server";
 
@@ -29,6 +29,7 @@ export async function placeOrderFromBrowser(
   if (typeof key !== "string" || !key) return serverAction();
   const keep = async (): Promise<QueuedOrderResult> => {
     const file = form.get("file");
+    const { queueOrder } = await loadOutbox();
     await queueOrder({
       key,
       form: {
