@@ -4,7 +4,17 @@ import path from "node:path";
 import { type APIRequestContext, type CDPSession, chromium, type Page } from "@playwright/test";
 import { ORDER_REFERENCE_PATTERN } from "@shop/shared/core";
 import { expect, test } from "./fixtures.ts";
-import { ADMIN, chooseDelivery, open, signedInCustomer, signInAdmin, someProduct, visitorAddress } from "./helpers.ts";
+import {
+  ADMIN,
+  chooseDelivery,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  open,
+  signedInCustomer,
+  signInAdmin,
+  someProduct,
+  visitorAddress,
+} from "./helpers.ts";
 
 /** Waits until the shop's service worker controls the page (it claims it once activated). */
 async function workerInControl(page: Page) {
@@ -56,7 +66,7 @@ test.describe("on a flaky network", () => {
     page,
     context,
     request,
-  }) => {
+  }, testInfo) => {
     const product = await someProduct(request, 3);
     await open(page, `/product/${product._id}`);
     await workerInControl(page);
@@ -70,6 +80,8 @@ test.describe("on a flaky network", () => {
     await expect(notice).toContainText("Les prix et le stock ont pu changer depuis.");
     const price = page.locator("main [data-price]").first();
     expect(await price.evaluate((el) => getComputedStyle(el, "::after").content)).toBe('"à confirmer"');
+    await expectAccessible(page, testInfo);
+    await expectNoSidewaysScroll(page);
 
     // A page never seen: the phone says so, and lists what it keeps.
     await page.goto("/about");
@@ -240,7 +252,7 @@ test.describe("the cart's buttons without a network", () => {
 });
 
 test.describe("what the shop keeps on the phone", () => {
-  test("is shown, and cleared at the visitor's request", async ({ page, request }) => {
+  test("is shown, and cleared at the visitor's request", async ({ page, request }, testInfo) => {
     const product = await someProduct(request, 4);
     await open(page, "/");
     await workerInControl(page);
@@ -249,6 +261,8 @@ test.describe("what the shop keeps on the phone", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Données hors ligne" })).toBeVisible();
     await expect.poll(async () => Number(await page.getByTestId("saved-pages").textContent())).toBeGreaterThan(1);
     await expect(page.getByTestId("storage-used")).toHaveText(/^[\d,]+ Mo$/);
+    await expectAccessible(page, testInfo);
+    await expectNoSidewaysScroll(page);
     await page.getByRole("button", { name: "Effacer les données enregistrées" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Données effacées." })).toBeVisible();
     await expect(page.getByTestId("saved-pages")).toHaveText("0");
