@@ -69,13 +69,10 @@ export async function dismissOrder(key: string): Promise<void> {
   changed();
 }
 
-/** Whether a failure is the network's (try again later) rather than the shop's refusal. */
+/** Whether a failure is the network's or a busy shop's (try again later) rather than a refusal. */
 const worthRetrying = (error: unknown) =>
-  !(error instanceof ApiError) ||
-  error.status === 0 ||
-  error.status === 408 ||
-  error.status === 429 ||
-  error.status >= 500;
+  error instanceof ApiError &&
+  (error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500);
 
 async function sendOne(order: QueuedOrder): Promise<QueuedOrder> {
   try {
@@ -90,10 +87,12 @@ async function sendOne(order: QueuedOrder): Promise<QueuedOrder> {
       const placed = await api().orderFromCart(order.cart.channel, order.cart.delivery, order.key);
       return { ...order, state: "sent", order: placed };
     }
-    return { ...order, state: "refused", message: "Commande illisible." };
+    return { ...order, state: "refused", message: "Commande illisible sur ce téléphone." };
   } catch (error) {
     if (worthRetrying(error)) return order;
-    return { ...order, state: "refused", message: (error as ApiError).message };
+    // The shop's refusal, in its words; anything else is this phone's copy that cannot be read.
+    const message = error instanceof ApiError ? error.message : "Commande illisible sur ce téléphone.";
+    return { ...order, state: "refused", message };
   }
 }
 
