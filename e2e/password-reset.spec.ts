@@ -39,6 +39,7 @@ async function startSmallShop(): Promise<{ url: string; stop(): Promise<void> }>
     ADMIN_PASSWORD: "petite-boutique-motdepasse",
     TRUST_PROXY: "true",
     PASSWORD_RESET_TTL_SECONDS: String(LINK_SECONDS),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, [...start.flags, start.script], {

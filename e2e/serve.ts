@@ -23,6 +23,8 @@ const env: Record<string, string | undefined> = {
   // As behind the production proxy: the visitor's address comes from X-Forwarded-For, so tests
   // can act as several visitors.
   TRUST_PROXY: "true",
+  // The shop's address, which e-mailed password links carry (required with SMTP_URL).
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
 };
 
 let drop = async () => {};

@@ -109,6 +109,11 @@ describe("configuration", () => {
       publicUrl: "https://cdn.cm",
     });
     expect(() => loadConfig({ ...base, S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_BUCKET: required/);
+    // E-mailed password links carry PUBLIC_URL, never a request's Host (decision 032).
+    expect(() => loadConfig({ ...base, SMTP_URL: "smtp://127.0.0.1:2525" })).toThrow(/SMTP_URL: needs PUBLIC_URL/);
+    expect(
+      loadConfig({ ...base, SMTP_URL: "smtp://127.0.0.1:2525", PUBLIC_URL: "https://shop.cm" }).smtp,
+    ).not.toBeNull();
     expect(() => loadConfig({ ...base, S3_BUCKET: "shop-files", S3_ACCESS_KEY_ID: "k" })).toThrow(
       /S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or none/,
     );

@@ -180,6 +180,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_PUBLIC_URL || e.S3_ACCESS_KEY_ID)) {
     throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required with the other S3_ settings");
   }
+  // An e-mailed reset link carries the shop's address: taken from a request, a forged Host would
+  // send a real customer a real token under someone else's site (decision 032).
+  if (e.SMTP_URL && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SMTP_URL: needs PUBLIC_URL, the shop's address that e-mailed password links carry",
+    );
+  }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError("Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both, or none");
   }

@@ -25,6 +25,10 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
   const rateLimit = { max: config.contactRateLimit.max, timeWindow: config.contactRateLimit.windowMs };
   const { ttlSeconds } = config.passwordReset;
   const lifetime = durationInWords(ttlSeconds);
+  /**
+   * The link to send. By e-mail, always under PUBLIC_URL (config.ts requires it with SMTP_URL):
+   * never an address a request names. The admin's WhatsApp link may use the admin's own origin.
+   */
   const linkTo = (origin: string | null, token: string) =>
     `${config.publicUrl ?? origin ?? ""}/reset-password?token=${token}`;
 
@@ -44,7 +48,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       if (mailer) {
         const asked = await requestEmailReset(app.db, request.body.email, ttlSeconds);
         if (asked) {
-          const url = linkTo(requestOrigin(request), asked.token);
+          const url = linkTo(null, asked.token);
           // Sent after the answer: how long the mail server takes tells nothing either.
           mailer
             .send({

@@ -50,6 +50,18 @@ describe("POST /api/forgot-password, by e-mail", () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received.some((m) => m.to.includes("personne@nulle-part.cm"))).toBe(false);
 
+    // Never under an address the request names: a forged Host gets the shop's own link.
+    const other = await createUser(ctx, "GENERAL");
+    await ctx.app.inject({
+      method: "POST",
+      url: "/api/forgot-password",
+      headers: { host: "evil.example" },
+      payload: { email: other.email },
+    });
+    const forged = await smtp.next(other.email);
+    expect(forged.text).toMatch(/https:\/\/shop\.test\.cm\/reset-password\?token=/);
+    expect(forged.text).not.toContain("evil.example");
+
     // Only the token's hash is kept.
     const token = tokenIn(mail.text);
     const rows = await ctx.database.db.select().from(passwordResets).where(eq(passwordResets.userId, user.id));
@@ -91,7 +103,11 @@ describe("POST /api/forgot-password, by e-mail", () => {
   });
 
   it("lasts PASSWORD_RESET_TTL_SECONDS, as the answer, the e-mail and the WhatsApp message say", async () => {
-    const brief = await createTestApp({ SMTP_URL: smtp.url, PASSWORD_RESET_TTL_SECONDS: "1" });
+    const brief = await createTestApp({
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: "https://shop.test.cm",
+      PASSWORD_RESET_TTL_SECONDS: "1",
+    });
     try {
       const user = await createUser(brief, "GENERAL");
       const asked = await ask(user.email, brief.app);
@@ -164,7 +180,11 @@ describe("POST /api/forgot-password, by e-mail", () => {
   });
 
   it("is rate-limited per visitor", async () => {
-    const limited = await createTestApp({ SMTP_URL: smtp.url, CONTACT_RATE_LIMIT_MAX: "2" });
+    const limited = await createTestApp({
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: "https://shop.test.cm",
+      CONTACT_RATE_LIMIT_MAX: "2",
+    });
     try {
       const codes = [];
       for (let i = 0; i < 3; i++) codes.push((await ask(`x${i}@test.cm`, limited.app)).statusCode);
