@@ -42,6 +42,7 @@ import { errorsPlugin } from "./plugins/errors.ts";
 import { filesPlugin } from "./plugins/files.ts";
 import { notifyPlugin } from "./plugins/notify.ts";
 import { originPlugin } from "./plugins/origin.ts";
+import { carriesSession } from "./plugins/page-cache.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { securityHeadersPlugin } from "./plugins/security-headers.ts";
 import { type WebOptions, webPlugin } from "./plugins/web.ts";
@@ -131,6 +132,14 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
 
   await app.register(
     async (api) => {
+      // An answer to a request carrying a session is that account's: no cache, shared or on the
+      // phone, keeps it (decision 034). Answers that say otherwise (the catalogue's) keep theirs.
+      api.addHook("onSend", (request, reply, payload, done) => {
+        if (carriesSession(request) && !reply.hasHeader("cache-control")) {
+          reply.header("cache-control", "private, no-store");
+        }
+        done(null, payload);
+      });
       // Only the API is for other origins, and only those configured: none by default, since
       // the storefront is served from this same origin.
       if (config.corsOrigins.length) await api.register(cors, { origin: config.corsOrigins, credentials: true });
