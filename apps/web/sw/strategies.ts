@@ -67,8 +67,9 @@ async function fromPhone(saved: Response): Promise<Response> {
 }
 
 /**
- * A public page: from the network, kept when it may be; the phone's copy if the network fails
- * or takes longer than NETWORK_WAIT_MS (the network's answer still refreshes the copy).
+ * A public page: from the network, kept when it may be; the phone's copy if the network fails,
+ * answers a server error, or takes longer than NETWORK_WAIT_MS (the network's answer still
+ * refreshes the copy).
  */
 export async function pageOrFallback(event: FetchEvent, key: string): Promise<Response> {
   const network = fetch(event.request).then(async (response) => {
@@ -84,9 +85,11 @@ export async function pageOrFallback(event: FetchEvent, key: string): Promise<Re
   const slow = new Promise<"slow">((resolve) => setTimeout(() => resolve("slow"), NETWORK_WAIT_MS));
   try {
     const first = await Promise.race([network, slow]);
-    if (first !== "slow") return first;
+    // A server down behind its proxy (5xx) is no better than no network.
+    if (first !== "slow" && first.status < 500) return first;
     const copy = await saved;
-    return copy ? fromPhone(copy) : await network;
+    if (copy) return fromPhone(copy);
+    return first === "slow" ? await network : first;
   } catch {
     const copy = await saved;
     return copy ? fromPhone(copy) : offlinePage(await savedPages(), false);
