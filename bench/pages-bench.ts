@@ -57,7 +57,8 @@ const HELP = `npm run bench:pages [-- options]   (after npm run build)
                     baseline; on: with the service worker installed by a first visit in the same
                     Chromium profile (Lighthouse with disableStorageReset); both (default): each
                     run of a page measures both, one after the other. With on or both, also what
-                    installing the worker costs a first visit in bytes (once per page, HTTP/1.1)
+                    installing the worker costs a first visit in bytes (once per page, HTTP/1.1,
+                    unthrottled and under slow 4G)
   --help            this text`;
 
 const SERIES = { off: "first visit", on: "worker" } as const;
@@ -422,7 +423,7 @@ function findings(result: PageResult, lhr: Result): string {
   return lines.join("\n");
 }
 
-type FirstVisitCost = { key: PageKey; path: string; without: FirstVisit; withWorker: FirstVisit };
+type FirstVisitCost = { key: PageKey; path: string; throttled: boolean; without: FirstVisit; withWorker: FirstVisit };
 
 /** The requests of `visit` beyond those of `base` (same path, counted as many times as each was made). */
 function extraRequests(visit: FirstVisit, base: FirstVisit) {
@@ -439,20 +440,23 @@ function costTable(costs: FirstVisitCost[]): string {
   const lines = [
     "### What installing the worker costs a first visit",
     "",
-    "A first visit in a fresh Chromium (mobile screen, no throttling), counted by an HTTP/1.1 proxy in front of " +
+    "A first visit in a fresh Chromium (Lighthouse's mobile screen), counted by an HTTP/1.1 proxy in front of " +
       "the shop (every byte sent to the browser, headers included) until nothing was fetched for 3 s: with the " +
       "page's registration of the worker (and until it keeps the page and its files), and with " +
-      "`navigator.serviceWorker.register` refusing, which the page ignores (the same visit without the worker).",
+      "`navigator.serviceWorker.register` refusing, which the page ignores (the same visit without the worker). " +
+      "Network: none (this machine's speed) or slow 4G (DevTools' throttling of the page as Lighthouse applies it, " +
+      "562.5 ms, 1.4 Mbit/s, CPU 4× slower: a phone's order of events).",
     "",
-    "| Page | Without the worker | With the worker | Difference | Requests only with the worker |",
-    "|---|--:|--:|--:|---|",
+    "| Page | Network | Without the worker | With the worker | Difference | Requests only with the worker |",
+    "|---|---|--:|--:|--:|---|",
   ];
-  for (const { key, path: p, without, withWorker } of costs) {
+  for (const { key, path: p, throttled, without, withWorker } of costs) {
     const extra = extraRequests(withWorker, without);
     const listed = extra.map((r) => `\`${r.path}\` ${r.status} ${kb(r.bodyBytes)}`).join(", ") || "none";
     const diff = withWorker.bytes - without.bytes;
     lines.push(
-      `| ${PAGES[key].label} \`${p.length > 40 ? `${p.slice(0, 37)}…` : p}\` | ${kb(without.bytes)}, ${without.requests.length} requests | ` +
+      `| ${PAGES[key].label} \`${p.length > 40 ? `${p.slice(0, 37)}…` : p}\` | ${throttled ? "slow 4G" : "none"} | ` +
+        `${kb(without.bytes)}, ${without.requests.length} requests | ` +
         `${kb(withWorker.bytes)}, ${withWorker.requests.length} requests | ${diff >= 0 ? "+" : ""}${kb(diff)} ` +
         `(${((diff / without.bytes) * 100).toFixed(1)} %) | ${listed} (bodies, compressed) |`,
     );
@@ -553,10 +557,12 @@ try {
     const chromium = { chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS };
     for (const key of pageKeys as PageKey[]) {
       const pagePath = results.find((r) => r.key === key)!.path;
-      log(`First visit of ${pagePath} without and with the worker, counted…`);
-      const without = await firstVisitBytes(direct, pagePath, false, chromium);
-      const withWorker = await firstVisitBytes(direct, pagePath, true, chromium);
-      costs.push({ key, path: pagePath, without, withWorker });
+      for (const throttled of [false, true]) {
+        log(`First visit of ${pagePath} without and with the worker, counted${throttled ? ", slow 4G" : ""}…`);
+        const without = await firstVisitBytes(direct, pagePath, false, chromium, throttled);
+        const withWorker = await firstVisitBytes(direct, pagePath, true, chromium, throttled);
+        costs.push({ key, path: pagePath, throttled, without, withWorker });
+      }
     }
   }
 

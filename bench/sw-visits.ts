@@ -15,6 +15,19 @@ const CACHES = { pages: "shop-pages", assets: "shop-assets", photos: "shop-photo
 /** Lighthouse's default mobile screen (moto g power), for visits that should fetch what it does. */
 const MOBILE_SCREEN = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true };
 
+/**
+ * Lighthouse's slow 4G as DevTools applies it to a page (its `mobileSlow4G`: 150 ms × 3.75,
+ * 1.6 Mbit/s × 0.9 down, 750 kbit/s × 0.9 up) and its 4× CPU slowdown: a first visit in a
+ * phone's order of events (the worker registers at the page's load, while its late pictures
+ * and the scripts started after the first paint may still be coming).
+ */
+const SLOW_4G = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: (1.6 * 1024 * 0.9 * 1024) / 8,
+  uploadThroughput: (750 * 0.9 * 1024) / 8,
+};
+
 export type WorkerState = {
   controlled: boolean;
   /** The page's own address is in shop-pages. */
@@ -171,6 +184,7 @@ async function countingProxy(upstream: string) {
 }
 
 export type FirstVisit = {
+  throttled: boolean;
   /** Bytes the shop sent during the visit (HTTP/1.1, headers included). */
   bytes: number;
   requests: Counted[];
@@ -181,13 +195,16 @@ export type FirstVisit = {
  * One first visit of `pagePath` in a fresh Chromium profile, counted by a proxy until nothing
  * has been fetched for 3 s (and, with the worker, until it keeps the page and its files):
  * with the shop's own registration, or with `navigator.serviceWorker.register` refusing (the
- * page's code catches that, as on a browser that refuses), i.e. the same visit without the worker.
+ * page's code catches that, as on a browser that refuses), i.e. the same visit without the
+ * worker. `throttled`: the page under SLOW_4G and a 4× slower CPU (the worker's own fetches
+ * are not throttled: DevTools applies the conditions to the page only).
  */
 export async function firstVisitBytes(
   direct: string,
   pagePath: string,
   withWorker: boolean,
   chromium: { chromePath: string; chromeFlags: string[] },
+  throttled = false,
 ): Promise<FirstVisit> {
   const proxy = await countingProxy(direct);
   const chrome = await chromeLauncher.launch({ ...chromium, handleSIGINT: false });
@@ -197,6 +214,11 @@ export async function firstVisitBytes(
       const sessionId = await attachToPage(cdp);
       await cdp.send("Page.enable", {}, sessionId);
       await cdp.send("Emulation.setDeviceMetricsOverride", MOBILE_SCREEN, sessionId);
+      if (throttled) {
+        await cdp.send("Network.enable", {}, sessionId);
+        await cdp.send("Network.emulateNetworkConditions", SLOW_4G, sessionId);
+        await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 }, sessionId);
+      }
       if (!withWorker)
         await cdp.send(
           "Page.addScriptToEvaluateOnNewDocument",
@@ -210,7 +232,7 @@ export async function firstVisitBytes(
       const worker = withWorker ? await evaluate<WorkerState>(cdp, sessionId, workerReady(30_000)) : null;
       const deadline = Date.now() + 30_000;
       while (proxy.quietFor() < 3000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-      return { bytes: proxy.bytes(), requests: [...proxy.requests], worker };
+      return { throttled, bytes: proxy.bytes(), requests: [...proxy.requests], worker };
     } finally {
       cdp.close();
     }
