@@ -72,11 +72,12 @@ async function fromPhone(saved: Response): Promise<Response> {
  * refreshes the copy).
  */
 export async function pageOrFallback(event: FetchEvent, key: string): Promise<Response> {
-  const network = fetch(event.request).then(async (response) => {
-    if (keepable(response)) await savePage(key, response.clone());
+  // The page goes to the visitor as it arrives; its copy is stored beside (waitUntil).
+  const network = fetch(event.request).then((response) => {
+    if (keepable(response)) event.waitUntil(savePage(key, response.clone()));
     // A page drawn for a session: the copy of it kept, if any, is another visitor's view.
     else if (/\b(?:private|no-store)\b/i.test(response.headers.get("cache-control") ?? "")) {
-      await (await caches.open(PAGES)).delete(key);
+      event.waitUntil(caches.open(PAGES).then((cache) => cache.delete(key)));
     }
     return response;
   });
