@@ -19,6 +19,7 @@ import { Header } from "./features/layout/header";
 import { loadSession } from "./features/layout/session";
 import { keptOnPhone } from "./features/offline/kept-on-phone";
 import { KeptOrders } from "./features/offline/kept-orders";
+import { useManifestLink } from "./features/offline/manifest-link";
 import { OfflineNotice } from "./features/offline/offline-notice";
 import { registerServiceWorker } from "./features/offline/service-worker";
 import { api } from "./lib/api";
@@ -33,8 +34,6 @@ import favicon from "./favicon.svg?inline";
  * file fewer (a storefront page loads at most four scripts, decision 027).
  */
 export function Layout({ children }: { children: ReactNode }) {
-  // Two installable apps (decision 034): the storefront, and the back-office on the owner's phone.
-  const backOffice = useLocation().pathname.startsWith("/admin-panel");
   return (
     <html lang="fr">
       <head>
@@ -42,7 +41,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b5cad" />
         <link rel="icon" href={favicon} type="image/svg+xml" />
-        <link rel="manifest" href={backOffice ? "/admin.webmanifest" : "/manifest.webmanifest"} />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <Meta />
         <Links />
@@ -103,6 +101,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = "";
     registerServiceWorker();
   }, []);
+  // Installable (decision 034), linked after the first paint.
+  useManifestLink(useLocation().pathname);
   // The header's cart count is refreshed on its own after a cart change (decision 016).
   const { session, actions } = useCartSession(loaderData.session);
   return (
