@@ -34,6 +34,10 @@ export function savedPageKey(url: URL): string | null {
   return key === null ? null : new URL(key, url.origin).href;
 }
 
+/** The server's mark on an answer drawn for a session (plugins/web.ts): kept by no cache. */
+const drawnForSession = (response: Response) =>
+  /\b(?:private|no-store)\b/i.test(response.headers.get("cache-control") ?? "");
+
 /**
  * Whether an answer may be kept on the phone: a whole HTML page the server did not mark as
  * drawn for a session (`private`, `no-store`: plugins/web.ts), and that is not a redirect.
@@ -41,8 +45,7 @@ export function savedPageKey(url: URL): string | null {
 function keepable(response: Response): boolean {
   if (response.status !== 200 || response.type !== "basic" || response.redirected) return false;
   if (!(response.headers.get("content-type") ?? "").startsWith("text/html")) return false;
-  const cacheControl = response.headers.get("cache-control") ?? "";
-  return !/\b(?:private|no-store)\b/i.test(cacheControl);
+  return !drawnForSession(response);
 }
 
 async function savePage(key: string, response: Response): Promise<void> {
@@ -76,7 +79,7 @@ export async function pageOrFallback(event: FetchEvent, key: string): Promise<Re
   const network = fetch(event.request).then((response) => {
     if (keepable(response)) event.waitUntil(savePage(key, response.clone()));
     // A page drawn for a session: the copy of it kept, if any, is another visitor's view.
-    else if (/\b(?:private|no-store)\b/i.test(response.headers.get("cache-control") ?? "")) {
+    else if (drawnForSession(response)) {
       event.waitUntil(caches.open(PAGES).then((cache) => cache.delete(key)));
     }
     return response;

@@ -1,6 +1,7 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { useCartCount } from "../features/cart/cart-session";
 import { pageMeta } from "../features/content/meta";
+import { KeptNotice } from "../features/offline/kept-notice";
 import { keptOnPhone } from "../features/offline/kept-on-phone";
 import { OrderConfirmation } from "../features/order/order-confirmation";
 import { OrderForm } from "../features/order/order-form";
@@ -41,11 +42,8 @@ export default function OrderPage({ actionData, loaderData }: Route.ComponentPro
   return (
     <main className="mx-auto max-w-xl px-4 pt-8 pb-12">
       <h1 className="text-2xl font-extrabold">Commande</h1>
-      {actionData && "queued" in actionData ? (
-        <p className="mt-4 rounded-lg bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-600/40">
-          Pas de réseau pour l'instant : votre commande est gardée sur ce téléphone et partira d'elle-même dès le retour
-          du réseau. Sa référence s'affichera en haut de la page.
-        </p>
+      {keptOnPhone(actionData) ? (
+        <KeptNotice className="mt-4" />
       ) : actionData?.ok ? (
         <div className="mt-4">
           <OrderConfirmation order={actionData.order} />

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { toast } from "../../components/ui/toast";
 import { api } from "../../lib/api";
 import { displayPhone, telHref } from "../../lib/format-phone";
+import { KeptNotice } from "../offline/kept-notice";
 import { isNetworkFailure, loadOutbox, newOrderKey, preloadOutbox } from "../offline/kept-on-phone";
 import { PayLink } from "../payment/pay-link";
 import { errorMessage } from "./use-cart-lines";
@@ -123,12 +124,7 @@ export function CartOrder({
   return (
     <div className="flex flex-col gap-3">
       {recorded && <Recorded key={recorded.order.reference} shop={shop} {...recorded} />}
-      {kept && (
-        <p role="status" className="rounded-lg bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-600/40">
-          Pas de réseau pour l'instant : votre commande est gardée sur ce téléphone et partira d'elle-même dès le retour
-          du réseau. Sa référence s'affichera en haut de la page.
-        </p>
-      )}
+      {kept && <KeptNotice />}
       {lines.length > 0 && !kept && (
         <div className="flex flex-col gap-3 print:hidden">
           {/* Without scripts, the spec's link: the message without a reference, nothing recorded. */}

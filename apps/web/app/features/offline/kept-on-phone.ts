@@ -13,7 +13,7 @@ export const OUTBOX_CHANNEL = "shop-outbox";
 export const OUTBOX_EVENT = "shop:order-kept";
 
 /** An action's answer saying the order was kept on the phone (features/order/place-order.client.ts). */
-export const keptOnPhone = (actionResult: unknown): boolean =>
+export const keptOnPhone = (actionResult: unknown): actionResult is { queued: true; key: string } =>
   typeof actionResult === "object" && actionResult !== null && "queued" in actionResult;
 
 /** A key no one else will draw: random, and available on a shop reached over plain http too. */
