@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import {
+  data,
   isRouteErrorResponse,
   Link,
   Links,
@@ -12,6 +13,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { FlashNotice } from "./components/ui/flash-notice";
 import { Toaster } from "./components/ui/toast";
 import { CartActionsProvider, CartCountProvider, useCartSession } from "./features/cart/cart-session";
 import { Footer } from "./features/layout/footer";
@@ -24,6 +26,7 @@ import { OfflineNotice } from "./features/offline/offline-notice";
 import { registerServiceWorker } from "./features/offline/service-worker";
 import { api } from "./lib/api";
 import { BootScripts } from "./lib/boot-scripts";
+import { CLEAR_FLASH, readFlash } from "./lib/flash.server";
 import "./app.css";
 // In the page itself: one request fewer before the first paint (decision 027).
 import favicon from "./favicon.svg?inline";
@@ -60,7 +63,10 @@ export function Layout({ children }: { children: ReactNode }) {
 export async function loader({ request }: Route.LoaderArgs) {
   const client = api(request);
   const [shop, session] = await Promise.all([client.shop(), loadSession(client, request.headers.get("cookie"))]);
-  return { shop, session };
+  // A form posted without JavaScript left a message for this page: said once, then forgotten.
+  const notice = readFlash(request);
+  if (!notice) return { shop, session, notice };
+  return data({ shop, session, notice }, { headers: { "Set-Cookie": CLEAR_FLASH } });
 }
 
 /**
@@ -110,6 +116,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <CartCountProvider value={session ? session.cartCount : null}>
         <Header shopName={loaderData.shop.name} session={session} />
         <div className="pt-[6.5rem] lg:pt-16 print:pt-0">
+          <FlashNotice notice={loaderData.notice} />
           <OfflineNotice />
           <KeptOrders />
           <Outlet />

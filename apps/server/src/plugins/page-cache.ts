@@ -22,9 +22,20 @@ export function carriesSession(request: FastifyRequest): boolean {
   return cookie !== undefined && SESSION_COOKIE.test(cookie);
 }
 
+/**
+ * A message a form posted without JavaScript left for the next page (apps/web/app/lib/
+ * flash.server.ts): the page that says it is this visitor's alone.
+ */
+const FLASH_COOKIE = /(?:^|;)\s*flash=/;
+
+/** Whether this request carries a session or a message for its visitor: a page of their own. */
+export function personalPage(request: FastifyRequest): boolean {
+  return carriesSession(request) || FLASH_COOKIE.test(request.headers.cookie ?? "");
+}
+
 /** Whether this request may be answered from, or fill, the cache. */
 function anonymousRead(request: FastifyRequest): boolean {
-  return request.method === "GET" && !carriesSession(request);
+  return request.method === "GET" && !personalPage(request);
 }
 
 /** An inline script: no `src`, its text as the browser hashes it. */

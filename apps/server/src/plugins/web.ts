@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ViteDevServer } from "vite";
 import { serverRoot } from "../paths.ts";
 import { IN_PROCESS_HEADER } from "./origin.ts";
-import { carriesSession, type PageCacheOptions, pageCache } from "./page-cache.ts";
+import { type PageCacheOptions, pageCache, personalPage } from "./page-cache.ts";
 
 const webDir = path.resolve(serverRoot, "../web");
 export const webServerBuild = path.join(webDir, "build/server/index.js");
@@ -68,8 +68,9 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
     if (request.url === "/sw.js") reply.header("cache-control", "no-cache");
     const type = String(reply.getHeader("content-type") ?? "");
     if (!PAGE_OR_DATA.test(type)) return done(null, payload);
-    // A page drawn for a session (a name, a cart count) stays out of every cache, the phone's too.
-    if (carriesSession(request)) reply.header("cache-control", "private, no-store");
+    // A page drawn for a session (a name, a cart count) or saying a visitor's message stays out
+    // of every cache, the phone's too.
+    if (personalPage(request)) reply.header("cache-control", "private, no-store");
     // The others may be kept, and are asked again each time (an ETag answers 304 when unchanged).
     else if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-cache");
     done(null, payload);
