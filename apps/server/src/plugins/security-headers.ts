@@ -38,8 +38,14 @@ const EVERY_ANSWER = {
 /** What is not a page (JSON, photos, scripts, files) renders nothing and may not be framed. */
 const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-/** Every page: no framing, no <base> swap, no plugins, forms post only to the shop. */
-const PAGE_BASE = "frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self'";
+/**
+ * Every page: no framing, no <base> swap, no plugins, forms post only to the shop; the cart's
+ * 'Commander sur WhatsApp' posted without JavaScript records the order and is redirected to
+ * WhatsApp's link, which browsers check against form-action too (wa.me sends on to
+ * api.whatsapp.com).
+ */
+const PAGE_BASE =
+  "frame-ancestors 'none'; base-uri 'none'; object-src 'none'; form-action 'self' https://wa.me https://api.whatsapp.com";
 
 /**
  * Where a page may load from, beside its scripts. Product images may be on an outside host

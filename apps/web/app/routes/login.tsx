@@ -4,6 +4,7 @@ import { redirectTarget } from "../features/auth/redirect-target";
 import { signInInBrowser } from "../features/auth/sign-in";
 import { signInOnServer } from "../features/auth/sign-in.server";
 import { redirectIfSignedIn } from "../features/auth/signed-in.server";
+import { pendingAdd } from "../features/cart/login-href";
 import { pageMeta } from "../features/content/meta";
 import type { Route } from "./+types/login";
 
@@ -28,7 +29,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     <main className="mx-auto max-w-md px-4 pt-8 pb-12">
       <h1 className="text-2xl font-extrabold">Connexion</h1>
       <p className="mt-1 mb-5 text-slate-700">Connectez-vous pour retrouver votre panier.</p>
-      <LoginForm result={actionData} redirectTo={redirectTarget(params.get("redirectTo"))} />
+      <LoginForm result={actionData} redirectTo={redirectTarget(params.get("redirectTo"))} add={pendingAdd(params)} />
     </main>
   );
 }

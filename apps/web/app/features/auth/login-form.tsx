@@ -4,6 +4,7 @@ import { Field } from "../../components/ui/field";
 import { FormAlert } from "../../components/ui/form-alert";
 import { SubmitButton } from "../../components/ui/submit-button";
 import { firstInvalid } from "../../lib/form-values";
+import { loginHref, type PendingAdd } from "../cart/login-href";
 import { EmailInput, PasswordInput } from "./field";
 import { withRedirect } from "./redirect-target";
 import { SIGN_IN_FIELDS, type SignInFailure } from "./sign-in";
@@ -13,8 +14,18 @@ import { useSending } from "./use-sending";
  * The sign-in form. It posts to the page's actions: in the browser once scripts run, on the
  * server before (or without) them, so a visitor on a slow connection can sign in at once.
  */
-export function LoginForm({ result, redirectTo }: { result?: SignInFailure; redirectTo: string }) {
-  const action = withRedirect("/login", redirectTo);
+export function LoginForm({
+  result,
+  redirectTo,
+  add,
+}: {
+  result?: SignInFailure;
+  redirectTo: string;
+  /** 'Ajouter au panier' tapped before signing in: added once signed in. */
+  add?: PendingAdd;
+}) {
+  // The address keeps the product to add, so that a refused try still adds it at the next.
+  const action = add ? loginHref(redirectTo, add) : withRedirect("/login", redirectTo);
   const sending = useSending("/login");
   const banner = useRef<HTMLDivElement>(null);
   const errors = result?.fieldErrors ?? {};
@@ -35,6 +46,8 @@ export function LoginForm({ result, redirectTo }: { result?: SignInFailure; redi
         </FormAlert>
       )}
       <input type="hidden" name="redirectTo" value={redirectTo} />
+      {add && <input type="hidden" name="add" value={add.productId} />}
+      {add?.variantId && <input type="hidden" name="variant" value={add.variantId} />}
       <Field id="login-email" name="email" label="E-mail" error={errors.email}>
         {(props) => <EmailInput {...props} defaultValue={result?.email} />}
       </Field>

@@ -4,6 +4,8 @@ import { toast } from "../../components/ui/toast";
 import { ApiError, api } from "../../lib/api";
 import { type FieldErrors, fieldErrorsOf, firstInvalid, textOf } from "../../lib/form-values";
 import { storeToken } from "../../lib/token";
+import { pendingAdd } from "../cart/login-href";
+import { errorMessage } from "../cart/use-cart-lines";
 import { redirectTarget } from "./redirect-target";
 
 export const SIGN_IN_FIELDS = ["email", "password"] as const;
@@ -23,6 +25,8 @@ export function readSignInForm(form: FormData) {
   return {
     values: { email: textOf(form, "email").trim(), password: textOf(form, "password") },
     redirectTo: redirectTarget(form.get("redirectTo")),
+    /** 'Ajouter au panier' tapped before signing in: the product to add once signed in. */
+    add: pendingAdd(form),
   };
 }
 
@@ -50,13 +54,22 @@ export function signInFailure(error: unknown, email: string): { failure: SignInF
  * so the router does not reload the page's data for nothing.
  */
 export async function signInInBrowser(request: Request) {
-  const { values, redirectTo } = readSignInForm(await request.formData());
+  const { values, redirectTo, add } = readSignInForm(await request.formData());
   const invalid = checkSignIn(values);
   if (invalid) return data(invalid, { status: 400 });
   try {
     const { token, message } = await api().signIn(values);
     storeToken(token);
     toast.success(message);
+    if (add) {
+      try {
+        toast.success(await api().addToCart(add.productId, add.variantId));
+      } catch (error) {
+        // Already in the cart: information; the sign-in itself succeeded either way.
+        if (error instanceof ApiError && error.status === 409) toast.info(error.message);
+        else toast.error(errorMessage(error));
+      }
+    }
     return redirect(redirectTo);
   } catch (error) {
     const { failure, status } = signInFailure(error, values.email);

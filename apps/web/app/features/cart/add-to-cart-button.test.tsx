@@ -25,11 +25,13 @@ const VARIANT = "00000000-0000-4000-8000-000000000002";
 function renderButton(
   signedIn: boolean,
   refreshCount = vi.fn(async () => {}),
-  variant: { variantId?: string; soldOut?: boolean; describedBy?: string } = {},
+  variant: { variantId?: string; soldOut?: boolean; describedBy?: string; returnTo?: string } = {},
+  at = "/",
 ) {
   const Stub = createRoutesStub([
+    { path: "/login", Component: Where },
     {
-      path: "/",
+      path: "*",
       Component: () => (
         <CartActionsProvider value={{ signedIn, refreshCount }}>
           <AddToCartButton productId={ID} productName="iPhone 13" returnTo={`/product/${ID}`} {...variant} />
@@ -37,10 +39,18 @@ function renderButton(
         </CartActionsProvider>
       ),
     },
-    { path: "/login", Component: Where },
   ]);
-  render(<Stub initialEntries={["/"]} />);
+  render(<Stub initialEntries={[at]} />);
   return { refreshCount, button: screen.getByRole("button", { name: "Ajouter au panier : iPhone 13" }) };
+}
+
+/** What the button's form posts to the cart page before the scripts run. */
+function posted(button: HTMLElement) {
+  const form = button.closest("form") as HTMLFormElement;
+  expect(form.getAttribute("method")).toBe("post");
+  expect(form.getAttribute("action")).toBe("/cart");
+  expect(button.getAttribute("type")).toBe("submit");
+  return Object.fromEntries(new FormData(form));
 }
 
 describe("AddToCartButton", () => {
@@ -52,11 +62,57 @@ describe("AddToCartButton", () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  it("sends a visitor to sign in, to come back to the product, without calling the API", async () => {
+  it("sends a visitor to sign in, to come back to the product with it added, without calling the API", async () => {
     const { button } = renderButton(false);
     fireEvent.click(button);
-    expect(await screen.findByText(`Ici : /login?redirectTo=/product/${ID}`)).toBeTruthy();
+    expect(await screen.findByText(`Ici : /login?redirectTo=/product/${ID}&add=${ID}`)).toBeTruthy();
     expect(addToCart).not.toHaveBeenCalled();
+  });
+
+  it("gives the sign-in page the variant chosen, and where to come back to", async () => {
+    const { button } = renderButton(false, undefined, { variantId: VARIANT, returnTo: "/search?q=iphone" });
+    fireEvent.click(button);
+    expect(
+      await screen.findByText(`Ici : /login?redirectTo=/search%3Fq%3Diphone&add=${ID}&variant=${VARIANT}`),
+    ).toBeTruthy();
+  });
+
+  it("sends a customer whose session has ended to sign in, with the product to add", async () => {
+    addToCart.mockRejectedValue(new ApiError(401, "Veuillez vous connecter."));
+    const { button } = renderButton(true, undefined, { variantId: VARIANT });
+    fireEvent.click(button);
+    expect(await screen.findByText(`Ici : /login?redirectTo=/product/${ID}&add=${ID}&variant=${VARIANT}`)).toBeTruthy();
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it("posts the product to the cart page before the scripts run: on its own page, back there", () => {
+    const { button } = renderButton(true, undefined, {}, `/product/${ID}?avis=1`);
+    // The product's own page is where the cart page's action comes back to by default.
+    expect(posted(button)).toEqual({ intent: "add", productId: ID, back: `/product/${ID}?avis=1` });
+  });
+
+  it("posts the variant and the page to come back to from a list", () => {
+    const { button } = renderButton(
+      true,
+      undefined,
+      { variantId: VARIANT, returnTo: "/search?q=iphone" },
+      "/search?q=iphone",
+    );
+    expect(posted(button)).toEqual({
+      intent: "add",
+      productId: ID,
+      variantId: VARIANT,
+      returnTo: "/search?q=iphone",
+      back: "/search?q=iphone",
+    });
+  });
+
+  it("with scripts, adds through the API instead of posting the form", () => {
+    addToCart.mockResolvedValue(MSG.cartAdded);
+    const { button } = renderButton(true);
+    // fireEvent returns false when a handler prevented the default: the form is not posted.
+    expect(fireEvent.click(button)).toBe(false);
+    expect(addToCart).toHaveBeenCalledWith(ID, undefined);
   });
 
   it("adds for a customer: busy and disabled meanwhile, then the server's message and a fresh header count", async () => {

@@ -1,7 +1,9 @@
 import type { CartLine } from "@shop/shared";
 import { formatPrice, IMAGE_WIDTHS, lineName, MAX_CART_QUANTITY } from "@shop/shared/core";
+import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { ProductImage } from "../../components/ui/product-image";
+import { CART_INTENTS } from "./cart-intents";
 
 const stepButton =
   "grid size-10 place-items-center rounded-full border border-slate-300 bg-white text-xl font-bold text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 aria-disabled:cursor-wait aria-disabled:opacity-40";
@@ -9,7 +11,8 @@ const stepButton =
 /**
  * One line of the cart (SPEC.md §2): first picture, name leading to the product, category,
  * price, quantity with minus (from 2 up: the quantity never goes below 1) and plus, and removal.
- * In print, only the words and numbers remain.
+ * In print, only the words and numbers remain. The buttons post the line's form to the cart
+ * page's action until the scripts run, which then do the work here (decision 027).
  */
 export function CartLineItem({
   line,
@@ -26,7 +29,8 @@ export function CartLineItem({
   const product = line.productId;
   // While a change is under way the buttons say they wait (aria-disabled) and ignore presses,
   // but keep the keyboard's focus, which a disabled button would drop.
-  const unlessBusy = (action: () => void) => () => {
+  const unlessBusy = (action: () => void) => (event: MouseEvent) => {
+    event.preventDefault();
     if (!busy) action();
   };
   const waiting = busy || undefined;
@@ -39,6 +43,10 @@ export function CartLineItem({
       className="flex gap-3 rounded-lg bg-white p-3 shadow-sm ring-1 ring-slate-200 print:break-inside-avoid print:rounded-none print:px-0 print:shadow-none print:ring-0"
       aria-busy={busy || undefined}
     >
+      <form id={`line-${line._id}`} method="post" action="/cart" hidden>
+        <input type="hidden" name="intent" value={CART_INTENTS.line} />
+        <input type="hidden" name="line" value={line._id} />
+      </form>
       <div className="size-24 shrink-0 overflow-hidden rounded-md bg-slate-100 print:hidden">
         {image && (
           <ProductImage url={image} alt="" size={IMAGE_WIDTHS.card} className="h-full w-full object-contain p-1" />
@@ -52,7 +60,10 @@ export function CartLineItem({
             </Link>
           </h2>
           <button
-            type="button"
+            type="submit"
+            form={`line-${line._id}`}
+            name="remove"
+            value="1"
             onClick={unlessBusy(onRemove)}
             aria-disabled={waiting}
             aria-label={`Retirer ${name} du panier`}
@@ -82,7 +93,10 @@ export function CartLineItem({
           <fieldset className="flex items-center gap-2">
             <legend className="sr-only">Quantité de {name}</legend>
             <button
-              type="button"
+              type="submit"
+              form={`line-${line._id}`}
+              name="quantity"
+              value={line.quantity - 1}
               className={`${stepButton} print:hidden`}
               onClick={unlessBusy(() => onQuantity(line.quantity - 1))}
               disabled={line.quantity <= 1}
@@ -96,7 +110,10 @@ export function CartLineItem({
               {line.quantity}
             </output>
             <button
-              type="button"
+              type="submit"
+              form={`line-${line._id}`}
+              name="quantity"
+              value={line.quantity + 1}
               className={`${stepButton} print:hidden`}
               onClick={unlessBusy(() => onQuantity(line.quantity + 1))}
               disabled={line.quantity >= MAX_CART_QUANTITY}

@@ -1,7 +1,8 @@
 import type { CartLine, DeliveryChoice, Order, ShopIdentity } from "@shop/shared";
-import { cartWhatsappMessage, formatPrice, whatsappLink } from "@shop/shared/core";
+import { formatPrice } from "@shop/shared/core";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { FormAlert } from "../../components/ui/form-alert";
 import { toast } from "../../components/ui/toast";
 import { api } from "../../lib/api";
 import { displayPhone, telHref } from "../../lib/format-phone";
@@ -9,7 +10,7 @@ import { KeptNotice } from "../offline/kept-notice";
 import { isNetworkFailure, loadOutbox, newOrderKey, preloadOutbox } from "../offline/kept-on-phone";
 import { PayLink } from "../payment/pay-link";
 import { errorMessage } from "./use-cart-lines";
-import { cartMessageLines, recordThenOpenWhatsapp } from "./whatsapp-order";
+import { recordThenOpenWhatsapp } from "./whatsapp-order";
 
 type Channel = "whatsapp" | "phone";
 
@@ -65,25 +66,41 @@ function Recorded({ order, channel, shop }: { order: Order; channel: Channel; sh
  * Ordering the cart (SPEC.md §1, §2): on WhatsApp (the order is recorded first, so the message
  * carries its reference, lines, delivery and total), by phone (recorded, then the reference to
  * quote), or with the form. `deliveryChoice` checks the delivery fields first: null stops.
+ * The two buttons submit the cart's form (cart-view.tsx) until the scripts run; then they do
+ * the work here (decision 027, "The first tap").
  */
 export function CartOrder({
   shop,
   lines,
   deliveryChoice,
+  recorded: recordedByForm = null,
+  orderKey: pageKey = null,
+  refusal,
 }: {
   shop: ShopIdentity;
   lines: CartLine[];
   deliveryChoice: () => DeliveryChoice | null;
+  /** An order recorded by the form posted without scripts. */
+  recorded?: Order | null;
+  /** The page's idempotency key, which the form posted without scripts carries too. */
+  orderKey?: string | null;
+  /** Why the form posted without scripts was refused, when no delivery field says it. */
+  refusal?: string;
 }) {
   const [sending, setSending] = useState<Channel | null>(null);
-  const [recorded, setRecorded] = useState<{ order: Order; channel: Channel } | null>(null);
+  const [recorded, setRecorded] = useState<{ order: Order; channel: Channel } | null>(() =>
+    recordedByForm
+      ? { order: recordedByForm, channel: recordedByForm.channel === "whatsapp" ? "whatsapp" : "phone" }
+      : null,
+  );
   // Kept on the phone until the network returns: the panel at the top of the page follows it.
   const [kept, setKept] = useState(false);
 
   // A double tap records one order: the state would only say so at the next render.
   const inFlight = useRef(false);
-  // The order's idempotency key: kept until it is recorded, so a retry is the same order.
-  const orderKey = useRef<string | null>(null);
+  // The order's idempotency key: kept until it is recorded, so a retry is the same order; the
+  // page's own at first, so a tap before the scripts ran and one after are the same order too.
+  const orderKey = useRef<string | null>(pageKey);
   // On the phone before the network goes: the code that keeps an order without it.
   useEffect(preloadOutbox, []);
 
@@ -125,13 +142,18 @@ export function CartOrder({
     <div className="flex flex-col gap-3">
       {recorded && <Recorded key={recorded.order.reference} shop={shop} {...recorded} />}
       {kept && <KeptNotice />}
+      {refusal && !recorded && (
+        <FormAlert>
+          <p className="font-medium">{refusal}</p>
+        </FormAlert>
+      )}
       {lines.length > 0 && !kept && (
         <div className="flex flex-col gap-3 print:hidden">
-          {/* Without scripts, the spec's link: the message without a reference, nothing recorded. */}
-          <a
-            href={whatsappLink(shop.whatsapp, cartWhatsappMessage(null, cartMessageLines(lines)))}
-            target="_blank"
-            rel="noopener noreferrer"
+          {/* Before the scripts run, these post the cart's form: the order is recorded, then WhatsApp opens. */}
+          <button
+            type="submit"
+            name="channel"
+            value="whatsapp"
             aria-disabled={sending !== null || undefined}
             onClick={(event) => {
               event.preventDefault();
@@ -140,11 +162,16 @@ export function CartOrder({
             className={`${action} bg-green-700 text-white hover:bg-green-800`}
           >
             {sending === "whatsapp" ? "Enregistrement…" : "Commander sur WhatsApp"}
-          </a>
+          </button>
           <button
-            type="button"
+            type="submit"
+            name="channel"
+            value="phone"
             aria-disabled={sending !== null || undefined}
-            onClick={() => void order("phone")}
+            onClick={(event) => {
+              event.preventDefault();
+              void order("phone");
+            }}
             className={`${action} border-2 border-brand text-brand hover:bg-brand/5`}
           >
             {sending === "phone" ? "Enregistrement…" : "Commander par téléphone"}

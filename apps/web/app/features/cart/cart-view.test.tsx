@@ -1,6 +1,8 @@
 import type { CartLine, DeliveryOffer, Order, ShopIdentity } from "@shop/shared";
 import { cartWhatsappMessage, formatPrice, MSG } from "@shop/shared/core";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import type { ComponentProps } from "react";
+import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../components/ui/toast";
@@ -71,18 +73,25 @@ const shop: ShopIdentity = {
 /** A shop that has not set up delivery yet: ordering works as before delivery existed. */
 const NO_OFFER: DeliveryOffer = { options: [], freeFrom: null, pickupAddress: "" };
 
-function renderCart(lines: CartLine[], refreshCount = vi.fn(async () => {}), offer: DeliveryOffer = NO_OFFER) {
+/** What the cart page gives the view after a form posted without scripts. */
+type PageProps = Pick<ComponentProps<typeof CartView>, "recorded" | "orderKey" | "refused">;
+
+function cartPage(lines: CartLine[], refreshCount = vi.fn(async () => {}), offer = NO_OFFER, page: PageProps = {}) {
   const Stub = createRoutesStub([
     {
       path: "/cart",
       Component: () => (
         <CartActionsProvider value={{ signedIn: true, refreshCount }}>
-          <CartView loaded={lines} shop={shop} delivery={offer} />
+          <CartView loaded={lines} shop={shop} delivery={offer} {...page} />
         </CartActionsProvider>
       ),
     },
   ]);
-  render(<Stub initialEntries={["/cart"]} />);
+  return <Stub initialEntries={["/cart"]} />;
+}
+
+function renderCart(lines: CartLine[], refreshCount = vi.fn(async () => {}), offer = NO_OFFER, page: PageProps = {}) {
+  render(cartPage(lines, refreshCount, offer, page));
   return { refreshCount };
 }
 
@@ -101,7 +110,8 @@ describe("CartView", () => {
     renderCart([]);
     expect(screen.getByText("Pas de produits")).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Sommation" })).toBeNull();
-    expect(screen.queryByRole("link", { name: "Commander sur WhatsApp" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Commander sur WhatsApp" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Commander par téléphone" })).toBeNull();
   });
 
   it("sums quantities and quantity × selling price in 'Sommation'", () => {
@@ -119,10 +129,6 @@ describe("CartView", () => {
     renderCart([chosen, line(2, 1, 95_000)]);
     expect(screen.getByText("Produit 1 — 256 Go, Noir")).toBeTruthy();
     expect(summary().getByText("Prix Total").nextElementSibling?.textContent).toBe(formatPrice(1_495_000));
-    const whatsapp = screen.getByRole("link", { name: "Commander sur WhatsApp" }).getAttribute("href") ?? "";
-    expect(decodeURIComponent(whatsapp)).toContain(
-      `Produit 1 — 256 Go, Noir - Quantité : 2 - Prix : ${formatPrice(700_000)}`,
-    );
   });
 
   it("minus is disabled at 1 and works from 2; plus adds one", () => {
@@ -180,6 +186,75 @@ describe("CartView", () => {
     expect(screen.getByText(/^Récapitulatif de commande du /)).toBeTruthy();
     expect(screen.getByText("Boutique Test")).toBeTruthy();
   });
+
+  it("offers 'imprimer' only once the scripts run: not in the server's HTML", () => {
+    const html = document.createElement("div");
+    html.innerHTML = renderToString(cartPage([line(1, 1, 1000)]));
+    const names = [...html.querySelectorAll("button")].map((b) => b.textContent);
+    expect(names).toContain("Commander sur WhatsApp");
+    expect(names).not.toContain("imprimer");
+  });
+});
+
+describe("the cart's HTML forms, posted before the scripts run", () => {
+  const PAGE_KEY = "0123456789abcdef0123456789abcdef";
+  const fields = (form: HTMLFormElement) => Object.fromEntries(new FormData(form));
+
+  beforeEach(() => {
+    for (const call of Object.values(cart)) call.mockReset();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it("orders with the cart's form: intent, the page's key, one submit button per channel", () => {
+    renderCart([line(1, 2, 1000)], undefined, NO_OFFER, { orderKey: PAGE_KEY });
+    const whatsapp = button("Commander sur WhatsApp");
+    const phone = button("Commander par téléphone");
+    const form = whatsapp.form as HTMLFormElement;
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toBe("/cart");
+    expect(phone.form).toBe(form);
+    expect([whatsapp.type, whatsapp.name, whatsapp.value]).toEqual(["submit", "channel", "whatsapp"]);
+    expect([phone.type, phone.name, phone.value]).toEqual(["submit", "channel", "phone"]);
+    expect(fields(form)).toEqual({ intent: "order", idempotencyKey: PAGE_KEY });
+    // Enter in a delivery field submits with the form's first submit button: a disabled one, so it orders nothing.
+    const first = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+    expect(first?.disabled).toBe(true);
+    expect(first?.value).toBe("");
+  });
+
+  it("sends no idempotency key of its own when the page has none", () => {
+    renderCart([line(1, 2, 1000)]);
+    expect(fields(button("Commander sur WhatsApp").form as HTMLFormElement)).toEqual({ intent: "order" });
+  });
+
+  it("gives each line a form of its own, which its −, + and removal submit", () => {
+    renderCart([line(1, 2, 1000), line(2, 1, 1000)]);
+    const form = document.getElementById(`line-${uuid(101)}`) as HTMLFormElement;
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toBe("/cart");
+    expect(fields(form)).toEqual({ intent: "line", line: uuid(101) });
+
+    const minus = button("Diminuer la quantité de Produit 1");
+    const plus = button("Augmenter la quantité de Produit 1");
+    const remove = button("Retirer Produit 1 du panier");
+    for (const b of [minus, plus, remove]) {
+      expect(b.type).toBe("submit");
+      expect(b.getAttribute("form")).toBe(`line-${uuid(101)}`);
+      expect(b.form).toBe(form);
+    }
+    expect([minus.name, minus.value]).toEqual(["quantity", "1"]);
+    expect([plus.name, plus.value]).toEqual(["quantity", "3"]);
+    expect([remove.name, remove.value]).toEqual(["remove", "1"]);
+    expect(button("Retirer Produit 2 du panier").form?.id).toBe(`line-${uuid(102)}`);
+  });
+
+  it("with scripts, the line's buttons call the API instead of posting their form", () => {
+    cart.updateCartLine.mockImplementation(() => new Promise(() => {}));
+    renderCart([line(1, 2, 1000)]);
+    // fireEvent returns false when a handler prevented the default: the form is not posted.
+    expect(fireEvent.click(button("Augmenter la quantité de Produit 1"))).toBe(false);
+    expect(cart.updateCartLine).toHaveBeenCalledWith(uuid(101), 3);
+  });
 });
 
 describe("ordering from the cart", () => {
@@ -219,10 +294,8 @@ describe("ordering from the cart", () => {
     cart.orderFromCart.mockImplementation(() => new Promise((resolve) => (recorded = resolve)));
     const open = vi.spyOn(window, "open").mockImplementation(() => tab as unknown as Window);
     renderCart([line(1, 2, 1000)]);
-    const link = screen.getByRole("link", { name: "Commander sur WhatsApp" });
-    // Without scripts it is the spec's plain wa.me link.
-    expect(link.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/237677000000\?text=/);
-    fireEvent.click(link);
+    // Without scripts it submits the cart's form; with them, the click does the work here.
+    expect(fireEvent.click(button("Commander sur WhatsApp"))).toBe(false);
     // Opened synchronously in the click, before the order is recorded: no pop-up blocker.
     expect(open).toHaveBeenCalledWith("", "_blank");
     expect(cart.orderFromCart).toHaveBeenCalledWith("whatsapp", {}, ORDER_KEY);
@@ -247,7 +320,7 @@ describe("ordering from the cart", () => {
     vi.spyOn(window, "open").mockImplementation(() => tab as unknown as Window);
     cart.orderFromCart.mockRejectedValue(new ApiError(400, MSG.cartEmpty));
     renderCart([line(1, 2, 1000)]);
-    fireEvent.click(screen.getByRole("link", { name: "Commander sur WhatsApp" }));
+    fireEvent.click(button("Commander sur WhatsApp"));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.cartEmpty));
     expect(tab.close).toHaveBeenCalledOnce();
     expect(tab.location.href).toBe("");
@@ -266,6 +339,31 @@ describe("ordering from the cart", () => {
     expect(screen.getByRole("link", { name: "Payer par Mobile Money (commande CMD-9XZ2)" }).getAttribute("href")).toBe(
       "/pay/CMD-9XZ2?t=jeton-de-paiement",
     );
+  });
+
+  it("records with the page's idempotency key, the one its form carries, then draws a new one for the next order", async () => {
+    const PAGE_KEY = "0123456789abcdef0123456789abcdef";
+    cart.orderFromCart.mockResolvedValue({ ...order("CMD-9XZ2"), channel: "phone" });
+    renderCart([line(1, 2, 1000)], undefined, NO_OFFER, { orderKey: PAGE_KEY });
+    fireEvent.click(button("Commander par téléphone"));
+    // A tap before the scripts ran and one after are the same order for the server.
+    expect(cart.orderFromCart).toHaveBeenCalledWith("phone", {}, PAGE_KEY);
+    expect(await screen.findByText("CMD-9XZ2")).toBeTruthy();
+
+    fireEvent.click(button("Commander par téléphone"));
+    await waitFor(() => expect(cart.orderFromCart).toHaveBeenCalledTimes(2));
+    const [, , second] = cart.orderFromCart.mock.calls[1] as unknown[];
+    expect(second).toEqual(ORDER_KEY);
+    expect(second).not.toBe(PAGE_KEY);
+  });
+
+  it("shows the reference of an order the cart's form recorded without scripts, at once", () => {
+    renderCart([line(1, 2, 1000)], undefined, NO_OFFER, { recorded: { ...order("CMD-4HJ8"), channel: "phone" } });
+    expect(screen.getByText(/Référence de votre commande :/).textContent).toBe(
+      "Référence de votre commande : CMD-4HJ8",
+    );
+    expect(screen.getByRole("link", { name: "Appeler" }).getAttribute("href")).toBe("tel:+237699000000");
+    expect(cart.orderFromCart).not.toHaveBeenCalled();
   });
 });
 
@@ -375,6 +473,51 @@ describe("choosing the delivery", () => {
     expect(await screen.findByText(/Total à payer :/)).toBeTruthy();
     // Remembered on the phone for the next order.
     expect(JSON.parse(localStorage.getItem("shop.livraison") ?? "{}")).toMatchObject({ neighbourhood: "Bastos" });
+  });
+
+  it("shows the delivery as sent and the field's error when the form posted without scripts was refused", () => {
+    renderCart([line(1, 2, 1000)], undefined, OFFER, {
+      refused: {
+        delivery: { mode: "zone", neighbourhood: "", city: "", landmark: "Pharmacie" },
+        deliveryErrors: { neighbourhood: "Indiquez votre quartier." },
+        message: "Vérifiez la livraison.",
+      },
+    });
+    expect((screen.getByRole("radio", { name: /Livraison à domicile/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("textbox", { name: "Point de repère" }) as HTMLInputElement).value).toBe("Pharmacie");
+    const select = screen.getByRole("combobox", { name: "Quartier" });
+    expect(select.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("Indiquez votre quartier.").id).toBe(
+      select.getAttribute("aria-describedby")?.split(" ")[1],
+    );
+    // The field says it: no banner besides.
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByText("Vérifiez la livraison.")).toBeNull();
+  });
+
+  it("says why the form posted without scripts was refused in a banner when no field says it", () => {
+    renderCart([line(1, 2, 1000)], undefined, OFFER, {
+      refused: {
+        delivery: { mode: "zone", neighbourhood: "Bastos", city: "", landmark: "Pharmacie" },
+        deliveryErrors: {},
+        message: MSG.cartEmpty,
+      },
+    });
+    expect(screen.getByRole("alert").textContent).toBe(MSG.cartEmpty);
+    expect(summary().getByText("Livraison (Zone 2)").nextElementSibling?.textContent).toBe(formatPrice(1500));
+  });
+
+  it("keeps a pickup or a shipping the refused form carried, as sent", () => {
+    renderCart([line(1, 2, 1000)], undefined, OFFER, {
+      refused: {
+        delivery: { mode: uuid(611), neighbourhood: "", city: "Douala", landmark: "" },
+        deliveryErrors: {},
+        message: MSG.cartEmpty,
+      },
+    });
+    expect((screen.getByRole("radio", { name: /Expédition hors Yaoundé/ }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("textbox", { name: "Ville" }) as HTMLInputElement).value).toBe("Douala");
+    expect(summary().getByText("Total hors livraison").nextElementSibling?.textContent).toBe(formatPrice(2000));
   });
 
   it("offers free delivery from the amount, a free pickup with the shop's address, and shipping to confirm", () => {

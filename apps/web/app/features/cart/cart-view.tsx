@@ -1,8 +1,9 @@
-import type { CartLine, DeliveryOffer, ShopIdentity } from "@shop/shared";
+import type { CartLine, DeliveryOffer, Order, ShopIdentity } from "@shop/shared";
 import { cartTotals, LOCALE } from "@shop/shared/core";
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link } from "react-router";
+import { useHydrated } from "../../lib/use-hydrated";
 import { DeliveryChoice, deliveryFieldId } from "../delivery/delivery-choice";
 import {
   checkDelivery,
@@ -12,6 +13,7 @@ import {
   quoteDelivery,
 } from "../delivery/delivery-choice-state";
 import { useDeliveryState } from "../delivery/use-delivery-state";
+import { CART_INTENTS, type CartOrderRefusal } from "./cart-intents";
 import { CartLineItem } from "./cart-line";
 import { CartOrder } from "./cart-order";
 import { useCartActions } from "./cart-session";
@@ -38,22 +40,36 @@ function usePrintedAt() {
   return { printedAt, print };
 }
 
-/** The signed-in customer's cart: lines, 'Sommation', delivery, printing and ordering. */
+/**
+ * The signed-in customer's cart: lines, 'Sommation', delivery, printing and ordering. Its
+ * buttons are HTML forms posting to the cart page's action, and scripts do the same work
+ * once they run (decision 027, "The first tap").
+ */
 export function CartView({
   loaded,
   shop,
   delivery: offer,
+  recorded = null,
+  orderKey = null,
+  refused,
 }: {
   loaded: CartLine[];
   shop: ShopIdentity;
   delivery: DeliveryOffer;
+  /** An order by phone just recorded by the form posted without scripts. */
+  recorded?: Order | null;
+  /** The order's idempotency key drawn with the page, for the form posted without scripts. */
+  orderKey?: string | null;
+  /** The form posted without scripts, refused: the delivery as typed and why. */
+  refused?: CartOrderRefusal;
 }) {
   const { refreshCount } = useCartActions();
   const { lines, pending, setQuantity, remove } = useCartLines(loaded, refreshCount);
   const totals = cartTotals(lines.map((l) => ({ quantity: l.quantity, sellingPrice: l.variant.sellingPrice })));
   const { printedAt, print } = usePrintedAt();
-  const [delivery, setDelivery] = useDeliveryState(offer);
-  const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
+  const hydrated = useHydrated();
+  const [delivery, setDelivery] = useDeliveryState(offer, refused?.delivery);
+  const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>(refused?.deliveryErrors ?? {});
   const quote = quoteDelivery(offer, delivery, totals.price);
 
   /** The delivery fields' check before an order is recorded: null (and the first field focused) when wrong. */
@@ -110,17 +126,24 @@ export function CartView({
             </ul>
           )}
         </section>
-        <div className="flex flex-col gap-4 print:mt-4">
+        <form method="post" action="/cart" className="flex flex-col gap-4 print:mt-4">
+          {/* The first submit button, disabled: Enter in a delivery field does not order. */}
+          <button type="submit" disabled hidden aria-hidden="true" tabIndex={-1} />
+          <input type="hidden" name="intent" value={CART_INTENTS.order} />
+          {orderKey && <input type="hidden" name="idempotencyKey" value={orderKey} />}
           {lines.length > 0 && (
             <>
               <CartSummary {...totals} delivery={quote} />
-              <button
-                type="button"
-                onClick={print}
-                className="rounded-full border border-slate-400 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-100 print:hidden"
-              >
-                imprimer
-              </button>
+              {/* Printing needs the scripts: offered once they run. */}
+              {hydrated && (
+                <button
+                  type="button"
+                  onClick={print}
+                  className="rounded-full border border-slate-400 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-100 print:hidden"
+                >
+                  imprimer
+                </button>
+              )}
             </>
           )}
           {lines.length > 0 && offer.options.length > 0 && (
@@ -142,8 +165,11 @@ export function CartView({
             shop={shop}
             lines={lines}
             deliveryChoice={offer.options.length > 0 ? deliveryChoice : () => ({})}
+            recorded={recorded}
+            orderKey={orderKey}
+            refusal={refused && !DELIVERY_FIELDS.some((f) => refused.deliveryErrors[f]) ? refused.message : undefined}
           />
-        </div>
+        </form>
       </div>
     </>
   );

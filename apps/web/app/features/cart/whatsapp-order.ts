@@ -1,13 +1,5 @@
-import type { CartLine, Order } from "@shop/shared";
-import { cartWhatsappMessage, type MessageLine, whatsappLink } from "@shop/shared/core";
-
-export const cartMessageLines = (lines: readonly CartLine[]): MessageLine[] =>
-  lines.map((l) => ({
-    productName: l.productId.productName,
-    variantLabel: l.variant.label,
-    quantity: l.quantity,
-    unitPrice: l.variant.sellingPrice,
-  }));
+import type { Order } from "@shop/shared";
+import { cartWhatsappMessage, whatsappLink } from "@shop/shared/core";
 
 /**
  * The WhatsApp link of a recorded order: the shop's number, the order's lines as recorded, its

@@ -1,5 +1,6 @@
 import type { DeliveryOffer, DeliveryOption } from "@shop/shared";
 import { deliveryFeeFor, deliveryFeeLabel, formatPrice } from "@shop/shared/core";
+import { useEffect, useRef } from "react";
 import { Field, inputClass } from "../../components/ui/field";
 import {
   type DeliveryErrors,
@@ -9,6 +10,46 @@ import {
   neighbourhoodsOf,
   zoneFees,
 } from "./delivery-choice-state";
+
+/** A control's value as the page shows it now: a radio group's checked one ("" when none). */
+function shownValue(box: HTMLFieldSetElement, name: string): string | null {
+  const controls = [...box.querySelectorAll<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)];
+  if (controls.length === 0) return null;
+  const radios = controls.filter((c): c is HTMLInputElement => c instanceof HTMLInputElement && c.type === "radio");
+  if (radios.length > 0) return radios.find((r) => r.checked)?.value ?? "";
+  return controls[0]?.value ?? null;
+}
+
+const STATE_OF_CONTROL = {
+  deliveryOptionId: "mode",
+  neighbourhood: "neighbourhood",
+  city: "city",
+  landmark: "landmark",
+} as const;
+
+/**
+ * What the customer chose or typed before the scripts ran: React keeps the page's controls as
+ * they are when it takes them over, then would draw them back to its own state at the next
+ * change. The state takes what they show instead, so no choice made early is lost.
+ */
+function useChoiceMadeEarly(state: DeliveryState, onChange: (next: DeliveryState) => void) {
+  const box = useRef<HTMLFieldSetElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the scripts take the page over
+  useEffect(() => {
+    if (!box.current) return;
+    const next = { ...state };
+    let changed = false;
+    for (const [control, key] of Object.entries(STATE_OF_CONTROL)) {
+      const shown = shownValue(box.current, control);
+      if (shown !== null && shown !== state[key]) {
+        next[key] = shown;
+        changed = true;
+      }
+    }
+    if (changed) onChange(next);
+  }, []);
+  return box;
+}
 
 /** The id of a delivery field's control, for labels and for the error list's links. */
 export const deliveryFieldId = (prefix: string, field: DeliveryField) =>
@@ -55,6 +96,7 @@ export function DeliveryChoice({
   const choice =
     "flex cursor-pointer items-start gap-3 rounded-md p-3 ring-1 ring-slate-300 has-checked:bg-brand/5 has-checked:ring-2 has-checked:ring-brand";
   const pickedOnly = "mt-3 hidden space-y-3 peer-has-checked:block";
+  const box = useChoiceMadeEarly(state, onChange);
 
   const homeLine = home
     ? `${home.name} · ${optionLine(home, subtotal, offer.freeFrom)}`
@@ -66,6 +108,7 @@ export function DeliveryChoice({
 
   return (
     <fieldset
+      ref={box}
       id={id("deliveryOptionId")}
       tabIndex={-1}
       aria-invalid={groupError ? true : undefined}

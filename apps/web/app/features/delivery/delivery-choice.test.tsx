@@ -1,0 +1,112 @@
+import type { DeliveryOffer } from "@shop/shared";
+import { act, fireEvent, screen } from "@testing-library/react";
+import { useState } from "react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DeliveryChoice } from "./delivery-choice";
+import { type DeliveryState, NO_DELIVERY } from "./delivery-choice-state";
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+
+const OFFER: DeliveryOffer = {
+  options: [
+    { _id: uuid(1), kind: "zone", name: "Zone 1", fee: 1000, delay: "", details: "", neighbourhoods: ["Nlongkak"] },
+    { _id: uuid(2), kind: "zone", name: "Zone 2", fee: 1500, delay: "", details: "", neighbourhoods: ["Bastos"] },
+    { _id: uuid(10), kind: "pickup", name: "Retrait en boutique", fee: 0, delay: "", details: "", neighbourhoods: [] },
+    {
+      _id: uuid(11),
+      kind: "shipping",
+      name: "Expédition hors Yaoundé",
+      fee: null,
+      delay: "",
+      details: "",
+      neighbourhoods: [],
+    },
+  ],
+  freeFrom: null,
+  pickupAddress: "Maképé, Yaoundé",
+};
+
+/** The choice as a page holds it, written out so that a test reads the state, not the controls. */
+function Holder({ onChange }: { onChange: (next: DeliveryState) => void }) {
+  const [state, setState] = useState(NO_DELIVERY);
+  return (
+    <form>
+      <DeliveryChoice
+        offer={OFFER}
+        subtotal={2000}
+        state={state}
+        onChange={(next) => {
+          onChange(next);
+          setState(next);
+        }}
+        idPrefix="test"
+      />
+      <output>{`État : ${state.mode || "—"} / ${state.neighbourhood || "—"} / ${state.city || "—"} / ${state.landmark || "—"}`}</output>
+    </form>
+  );
+}
+
+const held = () => screen.getByText(/^État :/).textContent;
+const radio = (name: RegExp) => screen.getByRole("radio", { name }) as HTMLInputElement;
+const text = (name: string) => screen.getByRole("textbox", { name }) as HTMLInputElement;
+
+let root: Root | undefined;
+let page: HTMLElement | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  page?.remove();
+  root = undefined;
+  page = undefined;
+});
+
+/**
+ * The server's HTML, changed by `before` as a customer would before the scripts ran (the
+ * controls are the browser's own then), and then taken over by React.
+ */
+async function hydrateAfter(before: () => void) {
+  const onChange = vi.fn();
+  const container = document.createElement("div");
+  container.innerHTML = renderToString(<Holder onChange={onChange} />);
+  document.body.append(container);
+  page = container;
+  before();
+  await act(async () => {
+    root = hydrateRoot(container, <Holder onChange={onChange} />);
+  });
+  return onChange;
+}
+
+describe("DeliveryChoice taking over a choice made before the scripts ran", () => {
+  it("changes nothing when the customer touched nothing", async () => {
+    const onChange = await hydrateAfter(() => {});
+    expect(onChange).not.toHaveBeenCalled();
+    expect(held()).toBe("État : — / — / — / —");
+  });
+
+  it("takes the home delivery, the neighbourhood and the landmark the page shows", async () => {
+    const onChange = await hydrateAfter(() => {
+      radio(/Livraison à domicile/).checked = true;
+      (screen.getByRole("combobox", { name: "Quartier" }) as HTMLSelectElement).value = "Bastos";
+      text("Point de repère").value = "Pharmacie du Lac";
+    });
+    expect(onChange).toHaveBeenCalledOnce();
+    expect(held()).toBe("État : zone / Bastos / — / Pharmacie du Lac");
+    // The next change keeps the rest of what was chosen early.
+    fireEvent.change(text("Point de repère"), { target: { value: "Face à la pharmacie" } });
+    expect(held()).toBe("État : zone / Bastos / — / Face à la pharmacie");
+    expect(radio(/Livraison à domicile/).checked).toBe(true);
+  });
+
+  it("takes a shipping chosen early, which is not the first choice, with its town", async () => {
+    await hydrateAfter(() => {
+      radio(/Expédition hors Yaoundé/).checked = true;
+      text("Ville").value = "Douala";
+    });
+    expect(held()).toBe(`État : ${uuid(11)} / — / Douala / —`);
+    fireEvent.change(text("Point de repère"), { target: { value: "Gare routière" } });
+    expect(held()).toBe(`État : ${uuid(11)} / — / Douala / Gare routière`);
+    expect(radio(/Expédition hors Yaoundé/).checked).toBe(true);
+  });
+});
