@@ -17,6 +17,8 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("login", "routes/login.tsx"),
+  route("logout", "routes/logout.tsx"),
+  route("newsletter", "routes/newsletter.tsx"),
   route("sign-up", "routes/sign-up.tsx"),
   route("cart", "routes/cart.tsx"),
   route("order", "routes/order.tsx"),

@@ -151,7 +151,11 @@ export function api(request?: Request) {
     resetPassword: async (input: ResetPasswordInput) =>
       (await call<null>("POST", "/api/reset-password", input)).message,
     cartCount: async () => (await call<{ count: number }>("GET", "/api/countAddToCartProduct")).data.count,
-    logout: async () => (await call<null>("GET", "/api/userLogout")).message,
+    /** Ends the session; called in process, `setCookie` holds the cleared cookie for the browser. */
+    logout: async () => {
+      const { envelope, setCookie } = await send<null>("GET", "/api/userLogout");
+      return { message: envelope.message, setCookie };
+    },
     /**
      * Adds one of a product, of the variant chosen (without one, the server picks the cheapest
      * that can be bought); a line already in the cart or a sold-out variant is refused (409)

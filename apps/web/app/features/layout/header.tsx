@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useNavigate, useSearchParams } from "react-router";
 import { ADMIN_DASHBOARD, MY_ORDERS, NAV_LINKS } from "./links";
+import { LogoutButton } from "./logout-button";
 import { MobileMenu } from "./mobile-menu";
-import { isAdmin, type Session, useLogout } from "./session";
-import { useDismiss } from "./use-dismiss";
+import { isAdmin, type Session } from "./session";
+import { useDetails } from "./use-dismiss";
 
 /** Typing navigates at each keystroke to /search?q=…, or /search when empty (SPEC.md §2). */
 function SearchBox() {
@@ -12,11 +13,21 @@ function SearchBox() {
   const q = params.get("q") ?? "";
   const [text, setText] = useState(q);
   const input = useRef<HTMLInputElement>(null);
+  const search = (value: string) => {
+    setText(value);
+    navigate(value ? `/search?q=${encodeURIComponent(value)}` : "/search", { replace: true });
+  };
   // Prefilled from q, and following the address when it changes elsewhere (back button, a
   // link) — but never while the visitor types, when the address trails the keystrokes.
   useEffect(() => {
     if (document.activeElement !== input.current) setText(q);
   }, [q]);
+  // Typed before the scripts ran: searched as soon as they do, as each keystroke is after.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the scripts take the page over
+  useEffect(() => {
+    const typed = input.current?.value ?? "";
+    if (typed !== q) search(typed);
+  }, []);
   return (
     <Form role="search" action="/search" className="w-full" onSubmit={(e) => e.preventDefault()}>
       <label className="sr-only" htmlFor="header-search">
@@ -33,11 +44,7 @@ function SearchBox() {
         enterKeyHint="search"
         maxLength={100}
         className="w-full rounded-full border border-slate-300 bg-white px-4 py-2 text-sm focus:border-brand focus:outline-none focus:ring-2 focus:ring-brand/30"
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          setText(value);
-          navigate(value ? `/search?q=${encodeURIComponent(value)}` : "/search", { replace: true });
-        }}
+        onChange={(e) => search(e.currentTarget.value)}
       />
     </Form>
   );
@@ -66,30 +73,26 @@ export function CartLink({ count, className = "" }: { count: number; className?:
   );
 }
 
-/** Desktop user menu: the name, the Admin Dashboard link for admins, sign-out. */
+/** Desktop user menu: the name, the Admin Dashboard link for admins, sign-out (a <details>, decision 027). */
 function UserMenu({ session }: { session: Session }) {
-  const [open, setOpen] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(box, open, close);
-  const logout = useLogout();
+  const { ref, close, onToggle, onKeyDown } = useDetails();
   return (
-    <div ref={box} className="relative hidden lg:block">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls="user-menu"
-        onClick={() => setOpen((o) => !o)}
-        className="flex items-center gap-2 rounded-full px-2 py-1 text-sm font-semibold hover:bg-slate-100"
-      >
+    <details
+      // Opened before the scripts ran: React finds `open` on it, as it should.
+      suppressHydrationWarning
+      ref={ref}
+      onToggle={onToggle}
+      onKeyDown={onKeyDown}
+      className="relative hidden lg:block"
+    >
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full px-2 py-1 text-sm font-semibold hover:bg-slate-100 [&::-webkit-details-marker]:hidden">
         <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-brand text-white">
           {session.user.name.slice(0, 1).toUpperCase()}
         </span>
         <span className="max-w-32 truncate">{session.user.name}</span>
-      </button>
+      </summary>
       <div
         id="user-menu"
-        hidden={!open}
         className="absolute right-0 mt-2 w-56 rounded-lg bg-white p-2 shadow-lg ring-1 ring-slate-200"
       >
         <ul className="text-sm">
@@ -106,17 +109,11 @@ function UserMenu({ session }: { session: Session }) {
             </Link>
           </li>
           <li>
-            <button
-              type="button"
-              onClick={logout}
-              className="block w-full rounded px-3 py-2 text-left hover:bg-slate-100"
-            >
-              Déconnexion
-            </button>
+            <LogoutButton className="block w-full rounded px-3 py-2 text-left hover:bg-slate-100" />
           </li>
         </ul>
       </div>
-    </div>
+    </details>
   );
 }
 

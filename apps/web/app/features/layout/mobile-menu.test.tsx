@@ -1,12 +1,14 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { hydrateRoot, type Root } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { createRoutesStub, Outlet } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { MobileMenu } from "./mobile-menu";
 import type { Session } from "./session";
 
-function renderMenu(session: Session | null) {
+function menuPages(session: Session | null) {
   // One layout over two pages, as in the shop: the menu stays mounted when the page changes.
-  const Stub = createRoutesStub([
+  return createRoutesStub([
     {
       path: "/",
       Component: () => (
@@ -21,70 +23,172 @@ function renderMenu(session: Session | null) {
       ],
     },
   ]);
+}
+
+function renderMenu(session: Session | null) {
+  const Stub = menuPages(session);
   render(<Stub initialEntries={["/"]} />);
 }
 
-const toggle = () => screen.getByRole("button", { name: "Menu" });
+const details = () => document.querySelector("details") as HTMLDetailsElement;
+const summary = () => details().querySelector("summary") as HTMLElement;
 const panel = () => document.getElementById("mobile-menu") as HTMLElement;
-const isOpen = () => toggle().getAttribute("aria-expanded") === "true" && !panel().hasAttribute("inert");
+const isOpen = () => details().open;
+
+/**
+ * jsdom toggles a <details> when its summary is clicked, as browsers do, but fires the
+ * `toggle` event in a later task: waiting for it lets the menu's state (which the press
+ * outside and Escape depend on) follow the element.
+ */
+const toggleFired = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+
+async function openMenu() {
+  fireEvent.click(summary());
+  expect(isOpen()).toBe(true);
+  await toggleFired();
+}
 
 const admin: Session = { user: { _id: "u1", name: "Awa Mbarga", role: "ADMIN", profilePic: "" }, cartCount: 3 };
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
 describe("MobileMenu", () => {
-  it("opens with the links and the visitor's Connexion, closed panel unreachable", () => {
+  it("opens from its summary with the links and the visitor's Connexion", async () => {
     renderMenu(null);
-    expect(panel().hasAttribute("inert")).toBe(true);
-    fireEvent.click(toggle());
-    expect(isOpen()).toBe(true);
+    expect(isOpen()).toBe(false);
+    expect(summary().getAttribute("aria-label")).toBe("Menu");
+    expect(summary().getAttribute("aria-controls")).toBe("mobile-menu");
+    // A panel of the <details>, not a dialog: the browser shows and hides it without scripts.
+    expect(panel().closest("details")).toBe(details());
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Fermer le menu" })).toBeNull();
+
+    await openMenu();
     for (const name of ["Accueil", "Articles", "À Propos", "Contact", "Connexion"]) {
       expect(screen.getByRole("link", { name })).toBeTruthy();
     }
+    expect(screen.getByText("Bienvenue")).toBeTruthy();
     expect(screen.queryByRole("link", { name: /Panier/ })).toBeNull();
     expect(screen.queryByRole("link", { name: "Mes commandes" })).toBeNull();
-    // Focus moves into the panel.
-    expect(document.activeElement?.getAttribute("aria-label")).toBe("Fermer le menu");
+    expect(screen.queryByRole("button", { name: "Déconnexion" })).toBeNull();
   });
 
-  it("shows the user's name, the cart, the Admin Dashboard for an admin and sign-out", () => {
+  it("shows the user's name, the cart, the Admin Dashboard for an admin and sign-out", async () => {
     renderMenu(admin);
-    fireEvent.click(toggle());
+    await openMenu();
     expect(screen.getByText("Awa Mbarga")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Panier (3)" }).getAttribute("href")).toBe("/cart");
     expect(screen.getByRole("link", { name: "Mes commandes" }).getAttribute("href")).toBe("/order-status");
     expect(screen.getByRole("link", { name: "Admin Dashboard" }).getAttribute("href")).toBe(
       "/admin-panel/all-products",
     );
-    expect(screen.getByRole("button", { name: "Déconnexion" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Connexion" })).toBeNull();
   });
 
-  it("hides the Admin Dashboard from a customer", () => {
+  it("signs out with a form posted to /logout, which the scripts replace by a call to the API", () => {
+    const fetch = vi.fn(() => new Promise<Response>(() => {}));
+    vi.stubGlobal("fetch", fetch);
+    renderMenu(admin);
+    const logout = screen.getByRole("button", { name: "Déconnexion" });
+    expect(logout.getAttribute("type")).toBe("submit");
+    const form = logout.closest("form") as HTMLFormElement;
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toBe("/logout");
+
+    // fireEvent returns false when a handler prevented the default: the form is not posted.
+    expect(fireEvent.click(logout)).toBe(false);
+    expect(fetch).toHaveBeenCalledWith("/api/userLogout", expect.objectContaining({ method: "GET" }));
+  });
+
+  it("hides the Admin Dashboard from a customer", async () => {
     renderMenu({ ...admin, user: { ...admin.user, role: "GENERAL" } });
-    fireEvent.click(toggle());
+    await openMenu();
+    expect(screen.getByText("Awa Mbarga")).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Admin Dashboard" })).toBeNull();
   });
 
-  it("closes on a press outside the panel, but not on a press inside", () => {
+  it("closes on a press outside the panel, but not on a press inside", async () => {
     renderMenu(null);
-    fireEvent.click(toggle());
+    await openMenu();
     fireEvent.pointerDown(screen.getByRole("link", { name: "Articles" }));
     expect(isOpen()).toBe(true);
     fireEvent.pointerDown(screen.getByText("Contenu de la page"));
     expect(isOpen()).toBe(false);
   });
 
-  it("closes on Escape and gives the focus back to the menu button", () => {
+  it("closes with a press on the dimmed page or the ×, both hidden parts of its summary", async () => {
     renderMenu(null);
-    fireEvent.click(toggle());
-    fireEvent.keyDown(document.activeElement as Element, { key: "Escape" });
+    const parts = summary().querySelectorAll("span");
+    const backdrop = parts.item(0);
+    const cross = parts.item(1);
+    expect(backdrop.getAttribute("aria-hidden")).toBe("true");
+    expect(cross.getAttribute("aria-hidden")).toBe("true");
+    expect(cross.textContent).toBe("×");
+
+    await openMenu();
+    fireEvent.click(cross);
     expect(isOpen()).toBe(false);
-    expect(document.activeElement).toBe(toggle());
+    await toggleFired();
+    await openMenu();
+    fireEvent.click(backdrop);
+    expect(isOpen()).toBe(false);
+  });
+
+  it("closes on Escape and gives the focus back to the summary", async () => {
+    renderMenu(null);
+    await openMenu();
+    const link = screen.getByRole("link", { name: "Articles" });
+    link.focus();
+    fireEvent.keyDown(link, { key: "Escape" });
+    expect(isOpen()).toBe(false);
+    expect(document.activeElement).toBe(summary());
   });
 
   it("closes once a link is followed", async () => {
     renderMenu(null);
-    fireEvent.click(toggle());
+    await openMenu();
     fireEvent.click(screen.getByRole("link", { name: "À Propos" }));
     await screen.findByText("À propos de la boutique");
+    expect(isOpen()).toBe(false);
+  });
+});
+
+describe("MobileMenu opened before the scripts ran", () => {
+  let root: Root | undefined;
+  let container: HTMLElement | undefined;
+  afterEach(() => {
+    act(() => root?.unmount());
+    container?.remove();
+    root = undefined;
+    container = undefined;
+  });
+
+  it("stays open when React takes the page over, and knows it: a press outside closes it", async () => {
+    const Stub = menuPages(null);
+    container = document.createElement("div");
+    container.innerHTML = renderToString(<Stub initialEntries={["/"]} />);
+    document.body.append(container);
+    // The visitor's tap on the summary, while the page has no scripts yet: its toggle event
+    // goes by before React listens.
+    summary().click();
+    expect(isOpen()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    // React (in development only) reports the `open` it did not render as a hydration
+    // mismatch, and leaves it as it is, which is the point here.
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    const page = container;
+    await act(async () => {
+      root = hydrateRoot(page, <Stub initialEntries={["/"]} />);
+    });
+    expect(isOpen()).toBe(true);
+    for (const [message] of error.mock.calls) expect(String(message)).toMatch(/hydrated but some attributes/);
+    error.mockRestore();
+
+    fireEvent.pointerDown(screen.getByText("Contenu de la page"));
     expect(isOpen()).toBe(false);
   });
 });

@@ -1,41 +1,44 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { ADMIN_DASHBOARD, MY_ORDERS, NAV_LINKS } from "./links";
-import { isAdmin, type Session, useLogout } from "./session";
-import { useDismiss } from "./use-dismiss";
+import { LogoutButton } from "./logout-button";
+import { isAdmin, type Session } from "./session";
+import { useDetails } from "./use-dismiss";
 
 /**
- * The phone's menu (SPEC.md §2): a panel sliding in from the left with the same links, the
- * user's name, the cart and sign-out. Closes on a press outside, on Escape and after a link.
+ * The phone's menu (SPEC.md §2): a panel over the page from the left with the same links, the
+ * user's name, the cart and sign-out. A <details>, so that it opens and closes before the
+ * scripts run (decision 027, "The first tap"): the dimmed page behind the panel and the ×
+ * are parts of its summary, so a press on either closes it. Once the scripts run it also
+ * closes on Escape and after a link.
  */
 export function MobileMenu({ session }: { session: Session | null }) {
-  const [open, setOpen] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
-  const toggle = useRef<HTMLButtonElement>(null);
-  const closeButton = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(panel, open, close);
-  const logout = useLogout();
+  const { ref, close, onToggle, onKeyDown } = useDetails();
 
+  // A new location (a link was followed) closes the menu; not the first, which may find it opened
+  // before the scripts ran.
   const { key } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new location (a link was followed) closes the menu
-  useEffect(() => setOpen(false), [key]);
-
+  const shownAt = useRef(key);
   useEffect(() => {
-    if (open) closeButton.current?.focus();
-  }, [open]);
+    if (key === shownAt.current) return;
+    shownAt.current = key;
+    close();
+  }, [key, close]);
 
   const item = "block rounded px-3 py-2.5 text-base font-medium hover:bg-slate-100";
   return (
-    <div className="lg:hidden">
-      <button
-        ref={toggle}
-        type="button"
-        aria-expanded={open}
-        aria-controls="mobile-menu"
+    <details
+      // Opened before the scripts ran: React finds `open` on it, as it should.
+      suppressHydrationWarning
+      ref={ref}
+      onToggle={onToggle}
+      onKeyDown={onKeyDown}
+      className="group lg:hidden"
+    >
+      <summary
         aria-label="Menu"
-        onClick={() => setOpen((o) => !o)}
-        className="grid size-10 place-items-center rounded-full hover:bg-slate-100"
+        aria-controls="mobile-menu"
+        className="grid size-10 cursor-pointer list-none place-items-center rounded-full hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
       >
         <svg
           aria-hidden="true"
@@ -47,40 +50,20 @@ export function MobileMenu({ session }: { session: Session | null }) {
         >
           <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
         </svg>
-      </button>
+        <span aria-hidden="true" className="fixed inset-0 z-40 hidden bg-black/40 group-open:block" />
+        <span
+          aria-hidden="true"
+          data-close=""
+          className="fixed top-4 left-[calc(min(18rem,85vw)-1rem)] z-[60] hidden size-10 -translate-x-full place-items-center rounded-full text-2xl hover:bg-slate-100 group-open:grid"
+        >
+          ×
+        </span>
+      </summary>
       <div
-        aria-hidden="true"
-        className={`fixed inset-0 z-40 bg-black/40 transition-opacity ${open ? "opacity-100" : "pointer-events-none opacity-0"}`}
-      />
-      <div
-        ref={panel}
         id="mobile-menu"
-        role="dialog"
-        aria-modal="true"
-        aria-label="Menu"
-        inert={!open}
-        onKeyDown={(e) => {
-          if (e.key === "Escape") toggle.current?.focus();
-        }}
-        className={`fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-4 shadow-xl transition-transform duration-300 motion-reduce:transition-none ${
-          open ? "translate-x-0" : "invisible -translate-x-full"
-        }`}
+        className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-white p-4 shadow-xl transition-transform duration-300 starting:-translate-x-full motion-reduce:transition-none"
       >
-        <div className="flex items-center justify-between">
-          <p className="font-bold">{session ? session.user.name : "Bienvenue"}</p>
-          <button
-            ref={closeButton}
-            type="button"
-            onClick={() => {
-              close();
-              toggle.current?.focus();
-            }}
-            aria-label="Fermer le menu"
-            className="grid size-10 place-items-center rounded-full text-2xl hover:bg-slate-100"
-          >
-            <span aria-hidden="true">×</span>
-          </button>
-        </div>
+        <p className="flex min-h-10 items-center pr-12 font-bold">{session ? session.user.name : "Bienvenue"}</p>
         <nav aria-label="Navigation mobile" className="mt-4">
           <ul>
             {NAV_LINKS.map((link) => (
@@ -115,9 +98,7 @@ export function MobileMenu({ session }: { session: Session | null }) {
         </nav>
         <div className="mt-auto border-t border-slate-200 pt-4">
           {session ? (
-            <button type="button" onClick={logout} className={`${item} w-full text-left`}>
-              Déconnexion
-            </button>
+            <LogoutButton className={`${item} w-full text-left`} />
           ) : (
             <Link to="/login" className="block rounded-full bg-brand px-4 py-2 text-center font-semibold text-white">
               Connexion
@@ -125,6 +106,6 @@ export function MobileMenu({ session }: { session: Session | null }) {
           )}
         </div>
       </div>
-    </div>
+    </details>
   );
 }

@@ -1,22 +1,29 @@
-import { useState } from "react";
+import { useLocation } from "react-router";
+
+/** The spec's thanks, followed by the address typed (SPEC.md §5). */
+export const newsletterThanks = (email: string) => `Merci pour votre abonnement! ${email}`;
 
 /**
  * The footer's newsletter box (SPEC.md §5): e-mail required; on submit an alert 'Merci pour
- * votre abonnement!' followed by the address, and the field clears. No server call.
+ * votre abonnement!' followed by the address, and the field clears. No call to the API: before
+ * the scripts run the form posts to the page's own server (routes/newsletter.tsx), which says
+ * the same thanks on the page it comes back to (decision 027, "The first tap").
  */
 export function Newsletter() {
-  const [email, setEmail] = useState("");
+  const { pathname, search } = useLocation();
   return (
-    // method="dialog": without JavaScript the form does nothing rather than put the address in a URL.
     <form
-      method="dialog"
+      method="post"
+      action="/newsletter"
       aria-labelledby="newsletter-title"
       onSubmit={(e) => {
         e.preventDefault();
-        window.alert(`Merci pour votre abonnement! ${email}`);
-        setEmail("");
+        const form = e.currentTarget;
+        window.alert(newsletterThanks(String(new FormData(form).get("email") ?? "")));
+        form.reset();
       }}
     >
+      <input type="hidden" name="back" value={pathname + search} />
       <h2 id="newsletter-title" className="text-base font-bold text-white">
         Newsletter
       </h2>
@@ -27,12 +34,12 @@ export function Newsletter() {
         </label>
         <input
           id="newsletter-email"
+          name="email"
           type="email"
           required
+          maxLength={200}
           autoComplete="email"
           placeholder="votre@email.com"
-          value={email}
-          onChange={(e) => setEmail(e.currentTarget.value)}
           className="min-w-0 flex-1 rounded-full border border-slate-600 bg-slate-800 px-4 py-2 text-sm text-white placeholder:text-slate-400"
         />
         <button

@@ -39,7 +39,7 @@ export function useLogout() {
   return async () => {
     let message: string;
     try {
-      message = await api().logout();
+      ({ message } = await api().logout());
     } catch (error) {
       toast.error(error instanceof ApiError && error.status > 0 ? error.message : LOGOUT_ERROR);
       return;

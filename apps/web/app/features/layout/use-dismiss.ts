@@ -1,4 +1,12 @@
-import { type RefObject, useEffect } from "react";
+import {
+  type KeyboardEvent as ReactKeyboardEvent,
+  type RefObject,
+  type SyntheticEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 
 /**
  * Closes a popup (user menu, mobile menu) on a pointer press outside `ref` or on Escape
@@ -20,4 +28,30 @@ export function useDismiss(ref: RefObject<HTMLElement | null>, open: boolean, cl
       document.removeEventListener("keydown", onKey);
     };
   }, [ref, open, close]);
+}
+
+/**
+ * A popup built on <details> (the user menu, the phone's menu): its summary opens and closes
+ * it before the scripts run (decision 027, "The first tap"); once they do, a press outside and
+ * Escape close it too, and `close` closes it from a link. `open` follows the element, opened
+ * before the scripts ran included.
+ */
+export function useDetails() {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => setOpen(ref.current?.open ?? false), []);
+  const close = useCallback(() => {
+    if (ref.current) ref.current.open = false;
+  }, []);
+  useDismiss(ref, open, close);
+  return {
+    ref,
+    open,
+    close,
+    onToggle: (event: SyntheticEvent<HTMLDetailsElement>) => setOpen(event.currentTarget.open),
+    /** Escape gives the focus back to the summary, which it leaves closed. */
+    onKeyDown: (event: ReactKeyboardEvent<HTMLDetailsElement>) => {
+      if (event.key === "Escape") event.currentTarget.querySelector("summary")?.focus();
+    },
+  };
 }
