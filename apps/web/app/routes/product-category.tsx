@@ -1,5 +1,5 @@
 import { CATEGORIES, SKELETONS_ROW } from "@shop/shared/core";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
 import { Deferred } from "../components/ui/deferred";
 import { SkeletonList } from "../components/ui/skeleton";
@@ -115,10 +115,27 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
     navigate(filterSearch(next), { replace: true, preventScrollReset: true });
   };
 
+  // Boxes ticked before the scripts ran: applied as soon as they run, as a tick is after
+  // (decision 027, "The first tap").
+  const form = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the scripts take the page over
+  useEffect(() => {
+    if (!form.current) return;
+    const entries = [...new FormData(form.current)].map(([name, value]) => [name, String(value)]);
+    const ticked = readFilter(new URLSearchParams(entries));
+    const same =
+      ticked.sort === shown.sort && [...ticked.categories].sort().join() === [...shown.categories].sort().join();
+    if (!same) go({ ...ticked, page: 1 });
+  }, []);
+
   return (
     <main className="mx-auto max-w-7xl px-0 pt-6 pb-8 lg:grid lg:grid-cols-[16rem_1fr] lg:gap-6 lg:px-4">
       <h1 className="sr-only">Produits par catégorie</h1>
-      <Form method="get" className="mx-4 mb-6 space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200 lg:mx-0">
+      <Form
+        ref={form}
+        method="get"
+        className="mx-4 mb-6 space-y-4 rounded-lg bg-white p-4 ring-1 ring-slate-200 lg:mx-0"
+      >
         <fieldset>
           <legend className="font-bold">Trier par prix</legend>
           {(

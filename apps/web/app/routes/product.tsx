@@ -187,6 +187,7 @@ function ProductView({
   reviews,
   ownTitle,
   answered,
+  reviewed: reviewAnswer,
 }: {
   product: ProductDetails;
   shop: ShopIdentity;
@@ -197,6 +198,8 @@ function ProductView({
   ownTitle: boolean;
   /** 'Prévenez-moi' posted without JavaScript: the action's answer. */
   answered?: StockAlertResult;
+  /** A review posted without JavaScript (or before it ran): the action's answer. */
+  reviewed?: ReviewResult;
 }) {
   const url = `${origin}/product/${product._id}`;
   // The choice is the address's (`?variant=`), so that a shared link opens on it.
@@ -211,7 +214,7 @@ function ProductView({
   const off = discountPercent(price, sellingPrice);
   const session = useRouteLoaderData<typeof layoutLoader>("root")?.session;
   // A review just saved changes the stars at once.
-  const reviewed = useReviewResult(product._id);
+  const reviewed = useReviewResult(product._id) ?? reviewAnswer;
   const rating = reviewed?.ok ? reviewed.rating : product.rating;
   return (
     <main className="mx-auto max-w-6xl px-4 pb-8">
@@ -299,7 +302,7 @@ function ProductView({
         </div>
       </div>
       <Deferred value={reviews} fallback={null}>
-        {(list) => <Reviews productId={product._id} list={list} userId={session?.user._id} />}
+        {(list) => <Reviews productId={product._id} list={list} userId={session?.user._id} answered={reviewAnswer} />}
       </Deferred>
       <Deferred value={similar} fallback={null}>
         {(products) => <Similar products={products} />}
@@ -311,6 +314,7 @@ function ProductView({
 export default function ProductPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const { product, similar, reviews, origin } = loaderData;
   const answered = actionData && "intent" in actionData ? actionData : undefined;
+  const reviewed = actionData && !("intent" in actionData) ? actionData : undefined;
   const shop = useShop();
   return (
     // Keyed by product: going to another product shows the skeleton again instead of
@@ -325,6 +329,7 @@ export default function ProductPage({ loaderData, actionData, params }: Route.Co
           reviews={reviews}
           ownTitle={product instanceof Promise}
           answered={answered}
+          reviewed={reviewed}
         />
       )}
     </Deferred>

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { PagedGrid } from "./paged-grid";
@@ -16,14 +17,18 @@ const product = (n: number): CardProduct => ({
 });
 const page = (p: number, size = 6) => Array.from({ length: size }, (_, i) => product((p - 1) * 6 + i + 1));
 
-function renderGrid(total: number, loadPage: (p: number) => Promise<CardProduct[]>) {
+function grid(total: number, loadPage: (p: number) => Promise<CardProduct[]>) {
   const Stub = createRoutesStub([
     {
       path: "/",
       Component: () => <PagedGrid label="ACCESSOIRES" products={page(1)} total={total} loadPage={loadPage} />,
     },
   ]);
-  render(<Stub initialEntries={["/"]} />);
+  return <Stub initialEntries={["/"]} />;
+}
+
+function renderGrid(total: number, loadPage: (p: number) => Promise<CardProduct[]>) {
+  render(grid(total, loadPage));
 }
 
 describe("PagedGrid", () => {
@@ -64,5 +69,18 @@ describe("PagedGrid", () => {
   it("has no paging controls for a single page", () => {
     renderGrid(4, async () => []);
     expect(screen.queryByRole("button", { name: "Suivant" })).toBeNull();
+  });
+
+  it("offers neither Précédent nor Suivant in the server's HTML: other pages come with the scripts", () => {
+    const html = document.createElement("div");
+    html.innerHTML = renderToString(grid(14, async () => []));
+    expect(html.querySelectorAll("li")).toHaveLength(6);
+    expect(html.textContent).toContain("1 / 3");
+    const pager = html.querySelector('nav[aria-label="Pages de ACCESSOIRES"]') as HTMLElement;
+    const buttons = [...pager.querySelectorAll("button")];
+    expect(buttons.map((b) => [b.textContent, b.disabled])).toEqual([
+      ["Précédent", true],
+      ["Suivant", true],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { PAGED_SECTION_SIZE, SKELETONS_PAGED } from "@shop/shared/core";
 import { useRef, useState } from "react";
 import { SkeletonList } from "../../components/ui/skeleton";
+import { useHydrated } from "../../lib/use-hydrated";
 import { type CardProduct, ProductCard } from "./product-card";
 
 export const GRID_CLASS = "grid grid-cols-2 gap-3 px-4 sm:grid-cols-3 lg:grid-cols-6";
@@ -24,6 +25,8 @@ export function PagedGrid({ products, total, loadPage, label }: PagedGridProps) 
   const [seen, setSeen] = useState<Record<number, CardProduct[]>>({ 1: products });
   const [failed, setFailed] = useState(false);
   const latest = useRef(1);
+  // Another page comes from the API: not offered until the scripts run (decision 027).
+  const hydrated = useHydrated();
 
   const show = async (target: number) => {
     latest.current = target;
@@ -63,13 +66,13 @@ export function PagedGrid({ products, total, loadPage, label }: PagedGridProps) 
       )}
       {pages > 1 && (
         <nav aria-label={`Pages de ${label}`} className="mt-3 flex items-center justify-center gap-4">
-          <button type="button" className={button} disabled={page <= 1} onClick={() => show(page - 1)}>
+          <button type="button" className={button} disabled={!hydrated || page <= 1} onClick={() => show(page - 1)}>
             Précédent
           </button>
           <span className="text-sm tabular-nums" aria-live="polite">
             {page} / {pages}
           </span>
-          <button type="button" className={button} disabled={page >= pages} onClick={() => show(page + 1)}>
+          <button type="button" className={button} disabled={!hydrated || page >= pages} onClick={() => show(page + 1)}>
             Suivant
           </button>
         </nav>

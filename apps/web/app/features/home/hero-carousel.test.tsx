@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { HERO_SLIDES, HeroCarousel } from "./hero-carousel";
+import { HERO_SLIDES, HeroCarousel, type HeroSlide } from "./hero-carousel";
 
 function renderCarousel() {
   const Stub = createRoutesStub([{ path: "/", Component: HeroCarousel }]);
@@ -86,5 +87,18 @@ describe("HeroCarousel", () => {
     fireEvent.click(pause);
     advance(5_000);
     expect(current()).toBe(2);
+  });
+
+  it("offers no arrows, dots nor pause in the server's HTML, but the first slide and its link", () => {
+    const Stub = createRoutesStub([{ path: "/", Component: HeroCarousel }]);
+    const html = document.createElement("div");
+    html.innerHTML = renderToString(<Stub initialEntries={["/"]} />);
+    expect(html.querySelectorAll("button")).toHaveLength(0);
+    expect(html.querySelector('[aria-label="Diapositive suivante"]')).toBeNull();
+    const first = html.querySelector('[aria-hidden="false"]') as HTMLElement;
+    const slide = HERO_SLIDES[0] as HeroSlide;
+    expect(first.getAttribute("aria-label")).toBe("1 sur 4");
+    expect(first.textContent).toContain(slide.title);
+    expect(first.querySelector("a")?.getAttribute("href")).toBe(slide.to);
   });
 });

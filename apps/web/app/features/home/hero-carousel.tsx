@@ -1,6 +1,7 @@
 import { HERO_INTERVAL_MS, HERO_PAUSE_MS } from "@shop/shared/core";
 import { useState } from "react";
 import { Link } from "react-router";
+import { useHydrated } from "../../lib/use-hydrated";
 import { useCarousel } from "./use-carousel";
 
 export interface HeroSlide {
@@ -49,11 +50,14 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
 /**
  * Full-width hero: advances every 5 s and wraps; arrows and dots jump and hold it 10 s
  * (SPEC.md §4). A pause button and keyboard focus inside stop it, so that moving content
- * can always be stopped (WCAG 2.2.2).
+ * can always be stopped (WCAG 2.2.2). The slides move with the scripts only: before they run,
+ * the first slide and its link show, and the arrows, dots and pause are not offered (drawn
+ * over the slide, they take no room; decision 027, "The first tap").
  */
 export function HeroCarousel({ slides = HERO_SLIDES }: { slides?: readonly HeroSlide[] }) {
   const [paused, setPaused] = useState(false);
   const [keyboardFocus, setKeyboardFocus] = useState(false);
+  const hydrated = useHydrated();
   const { index, go, next, previous } = useCarousel(
     slides.length,
     HERO_INTERVAL_MS,
@@ -97,44 +101,48 @@ export function HeroCarousel({ slides = HERO_SLIDES }: { slides?: readonly HeroS
           </div>
         ))}
       </div>
-      <button
-        type="button"
-        onClick={previous}
-        aria-label="Diapositive précédente"
-        className="absolute top-1/2 left-2 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-black/40 text-xl hover:bg-black/60"
-      >
-        <span aria-hidden="true">‹</span>
-      </button>
-      <button
-        type="button"
-        onClick={next}
-        aria-label="Diapositive suivante"
-        className="absolute top-1/2 right-2 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-black/40 text-xl hover:bg-black/60"
-      >
-        <span aria-hidden="true">›</span>
-      </button>
-      <div className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-1">
-        {slides.map((slide, i) => (
+      {hydrated && (
+        <>
           <button
-            key={slide.title}
             type="button"
-            onClick={() => go(i)}
-            aria-label={`Diapositive ${i + 1}`}
-            aria-current={i === index ? "true" : undefined}
-            className="grid size-6 place-items-center"
+            onClick={previous}
+            aria-label="Diapositive précédente"
+            className="absolute top-1/2 left-2 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-black/40 text-xl hover:bg-black/60"
           >
-            <span className={`block size-2.5 rounded-full ${i === index ? "bg-white" : "bg-white/50"}`} />
+            <span aria-hidden="true">‹</span>
           </button>
-        ))}
-        <button
-          type="button"
-          onClick={() => setPaused((p) => !p)}
-          aria-pressed={paused}
-          className="ml-2 rounded-full bg-black/40 px-2 py-0.5 text-xs hover:bg-black/60 aria-pressed:bg-white aria-pressed:text-slate-900"
-        >
-          Pause
-        </button>
-      </div>
+          <button
+            type="button"
+            onClick={next}
+            aria-label="Diapositive suivante"
+            className="absolute top-1/2 right-2 grid size-10 -translate-y-1/2 place-items-center rounded-full bg-black/40 text-xl hover:bg-black/60"
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+          <div className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-1">
+            {slides.map((slide, i) => (
+              <button
+                key={slide.title}
+                type="button"
+                onClick={() => go(i)}
+                aria-label={`Diapositive ${i + 1}`}
+                aria-current={i === index ? "true" : undefined}
+                className="grid size-6 place-items-center"
+              >
+                <span className={`block size-2.5 rounded-full ${i === index ? "bg-white" : "bg-white/50"}`} />
+              </button>
+            ))}
+            <button
+              type="button"
+              onClick={() => setPaused((p) => !p)}
+              aria-pressed={paused}
+              className="ml-2 rounded-full bg-black/40 px-2 py-0.5 text-xs hover:bg-black/60 aria-pressed:bg-white aria-pressed:text-slate-900"
+            >
+              Pause
+            </button>
+          </div>
+        </>
+      )}
     </section>
   );
 }

@@ -5,7 +5,9 @@ import { Gallery } from "./gallery";
 const IMAGES = ["a", "b", "c"].map((id) => `/uploads/images/${id}/800.webp`);
 const NAME = "iPhone 13 128 Go";
 
-const thumbnail = (n: number) => screen.getByRole("button", { name: `Voir l'image ${n} de 3` });
+// Links to the photo's 800 px file, so that they show it before the scripts run.
+const thumbnail = (n: number) => screen.getByRole("link", { name: `Voir l'image ${n} de 3` });
+const mainImage = () => screen.getByRole("link", { name: "Agrandir l'image" });
 const dialog = () => screen.queryByRole("dialog");
 const shownImage = () => screen.getByRole("img", { name: new RegExp(`^${NAME} \\(\\d sur 3\\)$`) });
 
@@ -32,6 +34,26 @@ describe("Gallery: the image preview", () => {
     expect(image.getAttribute("src")).toBe("/uploads/images/b/800.webp");
     expect(image.getAttribute("srcset")).toBe("/uploads/images/b/800.webp 800w, /uploads/images/b/1600.webp 1600w");
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Fermer" }));
+  });
+
+  it("links the main image and the thumbnails to the 800 px files, and opens the preview instead of following them", () => {
+    // Stored under another width: the links still lead to the 800 px file of each photo.
+    const stored = ["a", "b"].map((id) => `/uploads/images/${id}/400.webp`);
+    render(<Gallery images={stored} alt={NAME} />);
+    const main = mainImage();
+    expect(main.getAttribute("href")).toBe("/uploads/images/a/800.webp");
+    expect(screen.getByRole("link", { name: "Voir l'image 1 de 2" }).getAttribute("href")).toBe(
+      "/uploads/images/a/800.webp",
+    );
+    const second = screen.getByRole("link", { name: "Voir l'image 2 de 2" });
+    expect(second.getAttribute("href")).toBe("/uploads/images/b/800.webp");
+
+    // fireEvent returns false when a handler prevented the default: the link is not followed.
+    expect(fireEvent.click(second)).toBe(false);
+    expect(screen.getByText("Image 2 sur 2")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Fermer" }));
+    expect(fireEvent.click(main)).toBe(false);
+    expect(dialog()).not.toBeNull();
   });
 
   it("moves with the arrow keys and Précédent/Suivant, round the ends", () => {
@@ -64,14 +86,12 @@ describe("Gallery: the image preview", () => {
     expect(document.activeElement).toBe(thumbnail(2));
     // The last image seen in the preview stays on screen.
     expect(thumbnail(3).getAttribute("aria-current")).toBe("true");
-    expect(screen.getByRole("button", { name: "Agrandir l'image" }).querySelector("img")?.getAttribute("src")).toBe(
-      "/uploads/images/c/800.webp",
-    );
+    expect(mainImage().querySelector("img")?.getAttribute("src")).toBe("/uploads/images/c/800.webp");
   });
 
   it("closes with 'Fermer', and opens from the main image too", () => {
     render(<Gallery images={IMAGES} alt={NAME} />);
-    const main = screen.getByRole("button", { name: "Agrandir l'image" });
+    const main = mainImage();
     fireEvent.click(main);
     expect(screen.getByText("Image 1 sur 3")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Fermer" }));
@@ -108,8 +128,8 @@ describe("Gallery: the image preview", () => {
 
   it("shows one image without thumbnails nor Précédent/Suivant", () => {
     render(<Gallery images={IMAGES.slice(0, 1)} alt={NAME} />);
-    expect(screen.queryByRole("button", { name: /Voir l'image/ })).toBeNull();
-    fireEvent.click(screen.getByRole("button", { name: "Agrandir l'image" }));
+    expect(screen.queryByRole("link", { name: /Voir l'image/ })).toBeNull();
+    fireEvent.click(mainImage());
     expect(screen.getByText("Image 1 sur 1")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Suivant" })).toBeNull();
   });
@@ -117,7 +137,7 @@ describe("Gallery: the image preview", () => {
 
 describe("Gallery: the hover zoom", () => {
   const zoom = () => document.querySelector<HTMLImageElement>("img[data-zoom]");
-  const main = () => screen.getByRole("button", { name: "Agrandir l'image" });
+  const main = mainImage;
 
   it("downloads nothing for the zoom on a phone, touch or small screen", () => {
     screenWithMouse(false);

@@ -36,10 +36,14 @@ function MainImage({ url, alt, onOpen }: { url: string; alt: string; onOpen(even
 
   const zooming = hovering && zoomOf === url && loadedZoom === url;
   return (
-    <button
-      type="button"
+    // A link to the photo itself: before the scripts run it shows the photo large, as the preview does after.
+    <a
+      href={imageAt(url, IMAGE_WIDTHS.detail)}
       aria-label="Agrandir l'image"
-      onClick={onOpen}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpen(event);
+      }}
       onPointerEnter={enter}
       onPointerMove={(event) => {
         if (hovering) aim(event);
@@ -73,13 +77,15 @@ function MainImage({ url, alt, onOpen }: { url: string; alt: string; onOpen(even
           className={`pointer-events-none absolute inset-0 h-full w-full bg-white object-contain p-4 transition-opacity ${zooming ? "opacity-100" : "opacity-0"}`}
         />
       )}
-    </button>
+    </a>
   );
 }
 
 /**
  * The product's photos: the main one, and below it one thumbnail per photo; a thumbnail
  * shows its photo and opens the preview, whose last photo stays the main one when it closes.
+ * Before the scripts run, the main photo and the thumbnails are links to the photos themselves
+ * (decision 027, "The first tap").
  */
 export function Gallery({ images, alt }: { images: readonly string[]; alt: string }) {
   const [current, setCurrent] = useState(0);
@@ -112,15 +118,18 @@ export function Gallery({ images, alt }: { images: readonly string[]; alt: strin
         <ul className="mt-3 flex gap-2 overflow-x-auto p-1" aria-label="Photos du produit">
           {images.map((url, i) => (
             <li key={url} className="shrink-0">
-              <button
-                type="button"
-                onClick={(event) => open(i, event)}
+              <a
+                href={imageAt(url, IMAGE_WIDTHS.detail)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  open(i, event);
+                }}
                 aria-label={`Voir l'image ${i + 1} de ${images.length}`}
                 aria-current={i === current ? "true" : undefined}
-                className={`h-16 w-16 overflow-hidden rounded-md bg-white ring-2 ${i === current ? "ring-brand" : "ring-slate-200"}`}
+                className={`block h-16 w-16 overflow-hidden rounded-md bg-white ring-2 ${i === current ? "ring-brand" : "ring-slate-200"}`}
               >
                 <ProductImage url={url} alt="" size={64} className="h-full w-full object-contain" />
-              </button>
+              </a>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import type { ProductRating, Review } from "@shop/shared";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Field, inputClass } from "../../components/ui/field";
 import { SubmitButton } from "../../components/ui/submit-button";
@@ -28,16 +28,26 @@ export function useReviewResult(productId: string): ReviewResult | undefined {
   return useFetcher<ReviewResult>({ key: reviewFetcherKey(productId) }).data;
 }
 
-/** 1 to 5 stars as radio buttons (keyboard: arrows), the chosen ones filled. */
+/**
+ * 1 to 5 stars as radio buttons (keyboard: arrows), the chosen ones filled. A star chosen
+ * before the scripts ran is taken over when they do (decision 027, "The first tap").
+ */
 function StarPicker({ value, onChange, error }: { value: number; onChange: (n: number) => void; error?: string }) {
+  const box = useRef<HTMLFieldSetElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the scripts take the page over
+  useEffect(() => {
+    const chosen = box.current?.querySelector<HTMLInputElement>("input:checked");
+    if (chosen && Number(chosen.value) !== value) onChange(Number(chosen.value));
+  }, []);
   return (
-    <fieldset aria-describedby={error ? "review-rating-error" : undefined}>
+    <fieldset ref={box} aria-describedby={error ? "review-rating-error" : undefined}>
       <legend className="font-medium">Votre note</legend>
       <div className="mt-1 flex gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
           <label
             key={n}
-            className="grid size-11 cursor-pointer place-items-center rounded-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand"
+            // Filled up to the checked star by CSS alone, so a star tapped before the scripts ran shows.
+            className="grid size-11 cursor-pointer place-items-center rounded-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand [&:has(:checked)_svg]:fill-amber-500 [&:has(~label_:checked)_svg]:fill-amber-500"
           >
             <input
               type="radio"
@@ -48,11 +58,7 @@ function StarPicker({ value, onChange, error }: { value: number; onChange: (n: n
               onChange={() => onChange(n)}
               className="sr-only"
             />
-            <svg
-              viewBox="0 0 20 20"
-              aria-hidden="true"
-              className={`size-8 ${n <= value ? "fill-amber-500" : "fill-slate-300"}`}
-            >
+            <svg viewBox="0 0 20 20" aria-hidden="true" className="size-8 fill-slate-300">
               <path d={STAR_PATH} />
             </svg>
             <span className="sr-only">
@@ -71,11 +77,11 @@ function StarPicker({ value, onChange, error }: { value: number; onChange: (n: n
 }
 
 /** A signed-in customer's review: new, or theirs to change (sent again, it replaces the first). */
-function ReviewForm({ productId, mine }: { productId: string; mine?: Review }) {
+function ReviewForm({ productId, mine, answered }: { productId: string; mine?: Review; answered?: ReviewResult }) {
   const fetcher = useFetcher<ReviewResult>({ key: reviewFetcherKey(productId) });
   const [rating, setRating] = useState(mine?.rating ?? 0);
   const sending = fetcher.state !== "idle";
-  const result = fetcher.data;
+  const result = fetcher.data ?? answered;
   const failed = result && !result.ok ? result : undefined;
   return (
     <fetcher.Form method="post" className="mt-4 space-y-3 rounded-lg bg-white p-4 ring-1 ring-slate-200">
@@ -107,19 +113,23 @@ export function Reviews({
   productId,
   list,
   userId,
+  answered,
 }: {
   productId: string;
   list: ReviewList;
   /** The signed-in customer, or undefined for a visitor. */
   userId?: string;
+  /** The form posted before the scripts ran (or without them): the page's action's answer. */
+  answered?: ReviewResult;
 }) {
-  const result = useReviewResult(productId);
+  const sent = useReviewResult(productId);
+  const result = sent ?? answered;
   const shown = result?.ok ? result.list : list;
   useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast.success(result.message);
-    else toast.error(result.message);
-  }, [result]);
+    if (!sent) return;
+    if (sent.ok) toast.success(sent.message);
+    else toast.error(sent.message);
+  }, [sent]);
   const mine = userId ? shown.reviews.find((r) => r.userId === userId) : undefined;
   return (
     <section aria-labelledby="reviews" className="mt-10" id="avis">
@@ -145,9 +155,18 @@ export function Reviews({
       {shown.total > shown.reviews.length && (
         <p className="mt-2 text-sm text-slate-600">Les {shown.reviews.length} avis les plus récents sont affichés.</p>
       )}
+      {/* Said where the toast would have said it, for a form posted without the scripts. */}
+      {!sent && answered?.ok && (
+        <p
+          role="status"
+          className="mt-3 rounded-md bg-green-50 p-3 font-medium text-green-950 ring-1 ring-green-700/30"
+        >
+          {answered.message}
+        </p>
+      )}
       {userId ? (
         // Keyed by the customer's review: after it is saved, the form shows it as theirs.
-        <ReviewForm key={mine?._id ?? "new"} productId={productId} mine={mine} />
+        <ReviewForm key={mine?._id ?? "new"} productId={productId} mine={mine} answered={sent ? undefined : answered} />
       ) : (
         <p className="mt-4">
           <Link
