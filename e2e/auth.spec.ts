@@ -132,7 +132,7 @@ test.describe("a customer's account, on a computer", () => {
     await expectToast(page, "success", MSG.signInSuccess);
     await expect(cartLink(page)).toHaveAccessibleName("Panier : 0 article");
     expect(await storedToken(page)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    const menu = header(page).getByRole("button", { name: "Awa Ngono" });
+    const menu = header(page).locator("summary", { hasText: "Awa Ngono" });
     await menu.click();
     await expect(header(page).getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
 
@@ -149,7 +149,7 @@ test.describe("a customer's account, on a computer", () => {
     await open(page, "/login");
     await signIn(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/$/);
-    await header(page).getByRole("button", { name: "Super Admin" }).click();
+    await header(page).locator("summary", { hasText: "Super Admin" }).click();
     await expect(header(page).getByRole("link", { name: "Admin Dashboard" })).toHaveAttribute(
       "href",
       "/admin-panel/all-products",
@@ -165,8 +165,8 @@ test.describe("on a phone", () => {
     await signIn(page, email, PASSWORD);
     await expect(cartLink(page)).toBeVisible();
     expect(await storedToken(page)).not.toBeNull();
-    await header(page).getByRole("button", { name: "Menu" }).click();
-    const panel = page.getByRole("dialog", { name: "Menu" });
+    await header(page).getByLabel("Menu", { exact: true }).click();
+    const panel = page.locator("#mobile-menu");
     await expect(panel.getByRole("link", { name: "Panier (0)" })).toBeVisible();
     await panel.getByRole("button", { name: "Déconnexion" }).click();
     await expectToast(page, "success", MSG.logoutSuccess);

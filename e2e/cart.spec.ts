@@ -180,7 +180,7 @@ test.describe("cart", () => {
     await expect(page.getByRole("contentinfo")).toBeHidden();
     await expect(page.getByRole("button", { name: "imprimer" })).toBeHidden();
     await expect(page.getByRole("button", { name: /^Retirer / }).first()).toBeHidden();
-    await expect(page.getByRole("link", { name: "Commander sur WhatsApp" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Commander sur WhatsApp" })).toBeHidden();
     await expect(page.getByText(/^Récapitulatif de commande du /)).toBeVisible();
     await expect(page.getByRole("region", { name: "Sommation" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Panier" })).toBeVisible();
@@ -208,7 +208,7 @@ test.describe("cart", () => {
     await hydrated(page);
     await chooseDelivery(page, "pickup");
     const popup = page.waitForEvent("popup");
-    await page.getByRole("link", { name: "Commander sur WhatsApp" }).click();
+    await page.getByRole("button", { name: "Commander sur WhatsApp" }).click();
     const tab = await popup;
     await tab.waitForURL(/^https:\/\/wa\.me\//);
     expect(new URL(tab.url()).searchParams.get("text")).toBe(cartWhatsappMessage("CMD-7K4Q", lines));
@@ -227,7 +227,7 @@ test.describe("cart", () => {
     await hydrated(page);
     await chooseDelivery(page, "pickup");
     const popup = page.waitForEvent("popup");
-    await page.getByRole("link", { name: "Commander sur WhatsApp" }).click();
+    await page.getByRole("button", { name: "Commander sur WhatsApp" }).click();
     const tab = await popup;
     await tab.waitForURL(/^https:\/\/wa\.me\//);
     const reference = page.getByText(/^Référence de votre commande : CMD-/);

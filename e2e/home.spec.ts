@@ -79,8 +79,8 @@ test.describe("home page", () => {
       await held;
       await route.continue();
     });
-    await page.getByRole("button", { name: "Menu" }).click();
-    await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Articles" }).click();
+    await page.getByLabel("Menu", { exact: true }).click();
+    await page.locator("#mobile-menu").getByRole("link", { name: "Articles" }).click();
     await expect(page).toHaveURL(/\/product$/);
     await expect(page.getByRole("heading", { level: 1, name: "Tous nos articles" })).toBeVisible();
     // Every category row waits with its 13 skeleton cards.
@@ -133,15 +133,15 @@ test.describe("header", () => {
     await page.goto("/");
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     expect(page.viewportSize()?.width).toBe(360);
-    const menu = page.getByRole("dialog", { name: "Menu" });
+    const menu = page.locator("#mobile-menu");
     await expect(menu).toBeHidden();
-    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByLabel("Menu", { exact: true }).click();
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link", { name: "Connexion" })).toBeVisible();
     // A press on the page beside the 288 px panel closes it.
     await page.mouse.click(340, 400);
     await expect(menu).toBeHidden();
-    await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByLabel("Menu", { exact: true }).click();
     await menu.getByRole("link", { name: "Contact" }).click();
     await expect(page).toHaveURL(/\/contact$/);
     await expect(menu).toBeHidden();
@@ -195,7 +195,7 @@ test.describe("header", () => {
     await expect(page.getByRole("link", { name: "Connexion" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: /^Panier : \d+ article/ })).toHaveAttribute("href", "/cart");
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-    await page.getByRole("button", { name: "Super Admin" }).click();
+    await page.locator("summary", { hasText: "Super Admin" }).click();
     await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveAttribute(
       "href",
       "/admin-panel/all-products",
@@ -203,7 +203,7 @@ test.describe("header", () => {
     // A press elsewhere closes the user menu.
     await page.getByRole("heading", { name: "Les Meilleurs Articles" }).click();
     await expect(page.getByRole("link", { name: "Admin Dashboard" })).toBeHidden();
-    await page.getByRole("button", { name: "Super Admin" }).click();
+    await page.locator("summary", { hasText: "Super Admin" }).click();
     await page.getByRole("button", { name: "Déconnexion" }).click();
     await expect(page.getByRole("link", { name: "Connexion" })).toBeVisible();
   });

@@ -94,7 +94,7 @@ test("sign up, sign in, cart, WhatsApp order recorded, order page, review, log o
   // WhatsApp: the order is recorded first, and the message is exactly the cart's, with its
   // reference, its delivery and the total to pay.
   const popup = page.waitForEvent("popup");
-  await page.getByRole("link", { name: "Commander sur WhatsApp" }).click();
+  await page.getByRole("button", { name: "Commander sur WhatsApp" }).click();
   const tab = await popup;
   await tab.waitForURL(/^https:\/\/wa\.me\//);
   const said = page.getByText(/^Référence de votre commande : CMD-/);
@@ -116,8 +116,8 @@ test("sign up, sign in, cart, WhatsApp order recorded, order page, review, log o
   await tab.close();
 
   // The shop has it: the customer's orders, from the phone's menu, list it with its line.
-  await header(page).getByRole("button", { name: "Menu" }).click();
-  await page.getByRole("dialog", { name: "Menu" }).getByRole("link", { name: "Mes commandes" }).click();
+  await header(page).getByLabel("Menu", { exact: true }).click();
+  await page.locator("#mobile-menu").getByRole("link", { name: "Mes commandes" }).click();
   await expect(page).toHaveURL(/\/order-status$/);
   const mine = page.getByRole("region", { name: "Mes commandes" });
   const order = mine.getByRole("article").filter({ has: page.getByRole("heading", { name: reference }) });
@@ -142,8 +142,8 @@ test("sign up, sign in, cart, WhatsApp order recorded, order page, review, log o
   await expect(page.getByRole("img", { name: "Note : 5 sur 5" })).toBeVisible();
 
   // Log out, from the phone's menu (the desktop user menu has its own test in auth.spec.ts).
-  await header(page).getByRole("button", { name: "Menu" }).click();
-  await page.getByRole("dialog", { name: "Menu" }).getByRole("button", { name: "Déconnexion" }).click();
+  await header(page).getByLabel("Menu", { exact: true }).click();
+  await page.locator("#mobile-menu").getByRole("button", { name: "Déconnexion" }).click();
   await expect(page.getByRole("status").getByText(MSG.logoutSuccess)).toBeAttached();
   await expect(header(page).getByRole("link", { name: "Connexion" })).toBeVisible();
   await expect(cartLink(page)).toHaveCount(0);

@@ -76,7 +76,7 @@ test.describe("product page", () => {
       `Bonjour, je suis intéressé par le produit ${product.productName} (${francs(product.sellingPrice)}). Pouvez-vous m'en dire plus ?`,
     );
     await expect(page.getByRole("link", { name: "Appeler maintenant" })).toHaveAttribute("href", /^tel:\+237\d{9}$/);
-    await page.getByRole("button", { name: "Partager ce produit" }).click();
+    await page.locator("summary", { hasText: "Partager ce produit" }).click();
     await expect(page.getByRole("link", { name: "Facebook" })).toHaveAttribute("href", /facebook\.com\/sharer/);
     await expect(page.getByRole("link", { name: "WhatsApp", exact: true }).first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "Produits similaires" })).toBeVisible();
@@ -111,7 +111,7 @@ test.describe("product page", () => {
     await page.goto(`/product/${product._id}`);
     await page.locator("html[data-hydrated]").waitFor();
     const pageUrl = page.url();
-    await page.getByRole("button", { name: "Partager ce produit" }).click();
+    await page.locator("summary", { hasText: "Partager ce produit" }).click();
     await expect(page.getByRole("link", { name: "Facebook" })).toHaveAttribute(
       "href",
       `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(pageUrl)}`,
@@ -130,7 +130,7 @@ test.describe("product page", () => {
     const count = product.productImage.length;
     await page.goto(`/product/${product._id}`);
     await page.locator("html[data-hydrated]").waitFor();
-    const second = page.getByRole("button", { name: `Voir l'image 2 de ${count}` });
+    const second = page.getByRole("link", { name: `Voir l'image 2 de ${count}` });
     await second.click();
 
     const preview = page.getByRole("dialog");
@@ -163,7 +163,7 @@ test.describe("product page", () => {
     await page.goto(`/product/${product._id}`);
     await page.locator("html[data-hydrated]").waitFor();
     await page.waitForLoadState("networkidle");
-    await page.getByRole("button", { name: "Agrandir l'image" }).hover();
+    await page.getByRole("link", { name: "Agrandir l'image" }).hover();
     expect(asked.some((url) => url.endsWith("/800.webp"))).toBe(true);
     expect(asked.filter((url) => url.endsWith("/1600.webp"))).toEqual([]);
     await expect(page.locator("img[data-zoom]")).toHaveCount(0);
@@ -241,7 +241,7 @@ test.describe("product page on a large screen with a mouse", () => {
     await page.waitForLoadState("networkidle");
     expect(asked.filter((url) => url.endsWith("/1600.webp"))).toEqual([]);
 
-    const main = page.getByRole("button", { name: "Agrandir l'image" });
+    const main = page.getByRole("link", { name: "Agrandir l'image" });
     const box = await main.boundingBox();
     if (!box) throw new Error("no main photo");
     await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.25);

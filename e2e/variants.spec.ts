@@ -219,7 +219,7 @@ test.describe("variants and stock on the storefront", () => {
     );
     await page.context().route("https://wa.me/**", (route) => route.fulfill({ body: "WhatsApp" }));
     const popup = page.waitForEvent("popup");
-    await page.getByRole("link", { name: "Commander sur WhatsApp" }).click();
+    await page.getByRole("button", { name: "Commander sur WhatsApp" }).click();
     const tab = await popup;
     await tab.waitForURL(/^https:\/\/wa\.me\//);
     const said = page.getByText(/^Référence de votre commande : CMD-/);
