@@ -1,10 +1,10 @@
 import { useSearchParams } from "react-router";
 import { LoginForm } from "../features/auth/login-form";
+import { pendingAdd } from "../features/auth/pending-add";
 import { redirectTarget } from "../features/auth/redirect-target";
 import { signInInBrowser } from "../features/auth/sign-in";
 import { signInOnServer } from "../features/auth/sign-in.server";
 import { redirectIfSignedIn } from "../features/auth/signed-in.server";
-import { pendingAdd } from "../features/cart/login-href";
 import { pageMeta } from "../features/content/meta";
 import type { Route } from "./+types/login";
 

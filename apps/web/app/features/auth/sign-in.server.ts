@@ -2,8 +2,8 @@ import { data, redirect } from "react-router";
 import type { Notice } from "../../components/ui/flash-notice";
 import { ApiError, api } from "../../lib/api";
 import { withFlash } from "../../lib/flash.server";
-import type { PendingAdd } from "../cart/login-href";
 import { errorMessage } from "../cart/use-cart-lines";
+import type { PendingAdd } from "./pending-add";
 import { checkSignIn, readSignInForm, signInFailure } from "./sign-in";
 
 /**

@@ -1,11 +1,10 @@
-import { FIELD_MSG } from "@shop/shared/core";
+import { FIELD_MSG, SERVER_ERROR_MESSAGE } from "@shop/shared/core";
 import { data, redirect } from "react-router";
 import { toast } from "../../components/ui/toast";
 import { ApiError, api } from "../../lib/api";
 import { type FieldErrors, fieldErrorsOf, firstInvalid, textOf } from "../../lib/form-values";
 import { storeToken } from "../../lib/token";
-import { pendingAdd } from "../cart/login-href";
-import { errorMessage } from "../cart/use-cart-lines";
+import { pendingAdd } from "./pending-add";
 import { redirectTarget } from "./redirect-target";
 
 export const SIGN_IN_FIELDS = ["email", "password"] as const;
@@ -67,7 +66,7 @@ export async function signInInBrowser(request: Request) {
       } catch (error) {
         // Already in the cart: information; the sign-in itself succeeded either way.
         if (error instanceof ApiError && error.status === 409) toast.info(error.message);
-        else toast.error(errorMessage(error));
+        else toast.error(error instanceof ApiError ? error.message : SERVER_ERROR_MESSAGE);
       }
     }
     return redirect(redirectTo);

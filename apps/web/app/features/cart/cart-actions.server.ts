@@ -4,6 +4,7 @@ import type { Notice } from "../../components/ui/flash-notice";
 import { ApiError, api } from "../../lib/api";
 import { withFlash } from "../../lib/flash.server";
 import { fieldErrorsOf, textOf } from "../../lib/form-values";
+import type { PendingAdd } from "../auth/pending-add";
 import { redirectTarget } from "../auth/redirect-target";
 import {
   checkDelivery,
@@ -13,7 +14,7 @@ import {
   type DeliveryState,
 } from "../delivery/delivery-choice-state";
 import { CART_INTENTS, type CartOrderRefusal, RECORDED_PARAM } from "./cart-intents";
-import { loginHref, type PendingAdd } from "./login-href";
+import { loginHref } from "./login-href";
 import { errorMessage } from "./use-cart-lines";
 import { orderWhatsappUrl } from "./whatsapp-order";
 

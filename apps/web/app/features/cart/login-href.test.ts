@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { loginHref, pendingAdd } from "./login-href";
+import { pendingAdd } from "../auth/pending-add";
+import { loginHref } from "./login-href";
 
 const PRODUCT = "00000000-0000-4000-8000-000000000001";
 const VARIANT = "00000000-0000-4000-8000-000000000002";
