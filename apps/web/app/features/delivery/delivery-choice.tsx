@@ -11,22 +11,6 @@ import {
   zoneFees,
 } from "./delivery-choice-state";
 
-/** A control's value as the page shows it now: a radio group's checked one ("" when none). */
-function shownValue(box: HTMLFieldSetElement, name: string): string | null {
-  const controls = [...box.querySelectorAll<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`)];
-  if (controls.length === 0) return null;
-  const radios = controls.filter((c): c is HTMLInputElement => c instanceof HTMLInputElement && c.type === "radio");
-  if (radios.length > 0) return radios.find((r) => r.checked)?.value ?? "";
-  return controls[0]?.value ?? null;
-}
-
-const STATE_OF_CONTROL = {
-  deliveryOptionId: "mode",
-  neighbourhood: "neighbourhood",
-  city: "city",
-  landmark: "landmark",
-} as const;
-
 /**
  * What the customer chose or typed before the scripts ran: React keeps the page's controls as
  * they are when it takes them over, then would draw them back to its own state at the next
@@ -36,17 +20,21 @@ function useChoiceMadeEarly(state: DeliveryState, onChange: (next: DeliveryState
   const box = useRef<HTMLFieldSetElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the scripts take the page over
   useEffect(() => {
-    if (!box.current) return;
-    const next = { ...state };
-    let changed = false;
-    for (const [control, key] of Object.entries(STATE_OF_CONTROL)) {
-      const shown = shownValue(box.current, control);
-      if (shown !== null && shown !== state[key]) {
-        next[key] = shown;
-        changed = true;
-      }
-    }
-    if (changed) onChange(next);
+    const form = box.current?.form;
+    if (!form) return;
+    const data = new FormData(form);
+    // A field the page does not show keeps the state's value; no radio checked is no choice.
+    const shown = (name: string, kept: string) => {
+      const value = data.get(name);
+      return typeof value === "string" ? value : kept;
+    };
+    const next: DeliveryState = {
+      mode: shown("deliveryOptionId", ""),
+      neighbourhood: shown("neighbourhood", state.neighbourhood),
+      city: shown("city", state.city),
+      landmark: shown("landmark", state.landmark),
+    };
+    if (JSON.stringify(next) !== JSON.stringify(state)) onChange(next);
   }, []);
   return box;
 }
