@@ -37,12 +37,31 @@ function entriesReaching(id: string, graph: ModuleGraph, memo: Map<string, Set<s
   return found;
 }
 
-/** The name of the shared chunk for a module that belongs in it, null for any other. */
-export function sharedChunkName() {
+/**
+ * The pages where a customer orders and pays: the code only they share (the delivery choice,
+ * the order's summary, the payment's values, the photo shrinking) goes into a chunk of their
+ * own rather than into every page's shared chunk (decision 027, "The first tap").
+ */
+const CHECKOUT = /apps[\\/]web[\\/]app[\\/]routes[\\/](cart|order|order-status|pay|payment)\.tsx(?:\?|$)/;
+
+/**
+ * The names of the shared chunks of a module that belongs in one, null for any other: `framework`
+ * (every page) and `checkout` (the ordering pages), two groups of vite.config.ts, `framework`
+ * first so that it keeps React and what both share.
+ */
+export function sharedChunkNames() {
   const memo = new Map<string, Set<string>>();
-  return (id: string, graph: ModuleGraph): string | null => {
-    if (FRAMEWORK.test(id) || isEsmFacade(id)) return "framework";
-    if (isShopCode(id) && entriesReaching(id, graph, memo).size >= 2) return "framework";
-    return null;
+  const checkout = (id: string, graph: ModuleGraph) => {
+    const entries = entriesReaching(id, graph, memo);
+    return entries.size >= 2 && [...entries].every((entry) => CHECKOUT.test(entry));
+  };
+  return {
+    framework: (id: string, graph: ModuleGraph): string | null => {
+      if (FRAMEWORK.test(id) || isEsmFacade(id)) return "framework";
+      if (!isShopCode(id) || checkout(id, graph)) return null;
+      return entriesReaching(id, graph, memo).size >= 2 ? "framework" : null;
+    },
+    checkout: (id: string, graph: ModuleGraph): string | null =>
+      isShopCode(id) && checkout(id, graph) ? "checkout" : null,
   };
 }

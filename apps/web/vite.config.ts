@@ -3,7 +3,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { esmFacades } from "./esm-facades";
-import { sharedChunkName } from "./shared-chunk";
+import { sharedChunkNames } from "./shared-chunk";
+
+const chunks = sharedChunkNames();
 
 // `react-router dev` serves the storefront with hot reload and mounts the API server (the
 // same Fastify app as in production) on the same port.
@@ -22,7 +24,12 @@ export default defineConfig({
             // A storefront page loads four scripts: the entry, one shared chunk (React, React
             // DOM, React Router and every piece of shop code that more than one route uses),
             // the root route (the shop's layout) and its own route (decisions 012 and 027).
-            codeSplitting: { groups: [{ name: sharedChunkName() }] },
+            codeSplitting: {
+              groups: [
+                { name: chunks.framework, priority: 2 },
+                { name: chunks.checkout, priority: 1 },
+              ],
+            },
           },
         },
       },
