@@ -8,6 +8,9 @@
  * worker) and, side by side in the same run, with the shop's service worker installed (issue
  * 16): the same fresh Chromium first visits the page until the worker keeps it and its files
  * (sw-visits.ts), then Lighthouse runs with `disableStorageReset` so that the worker answers.
+ *
+ * Then (`--first-tap`, first-tap.ts) real loads in Chromium: how long each page stays painted
+ * but not hydrated, and whether a tap on 'Ajouter au panier' at the first paint counts.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -16,6 +19,17 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
+import {
+  customerWithCart,
+  firstTapMarkdown,
+  type HydrationPage,
+  type HydrationResult,
+  paintToHydration,
+  signedUpCustomer,
+  type TapsResult,
+  tapsAtFirstPaint,
+  tapsSummary,
+} from "./first-tap.ts";
 import { type H2Proxy, startH2Proxy } from "./h2-proxy.ts";
 import { shopServer } from "./shop-server.ts";
 import { type FirstVisit, firstVisitBytes, type Installed, installWorker } from "./sw-visits.ts";
@@ -59,6 +73,13 @@ const HELP = `npm run bench:pages [-- options]   (after npm run build)
                     run of a page measures both, one after the other. With on or both, also what
                     installing the worker costs a first visit in bytes (once per page, HTTP/1.1,
                     unthrottled and under slow 4G)
+  --first-tap both|off|only
+                    both (default): after Lighthouse, also first paint → hydration on five pages
+                    (home, product, category, search, cart) under slow 4G and 3G, and taps on
+                    'Ajouter au panier' at the first paint (bench/first-tap.ts); off: Lighthouse
+                    alone; only: that part alone, no Lighthouse
+  --tap-runs N      loads per page and network for first paint → hydration (default 3)
+  --taps N          loads of the product page, each with a tap at the first paint (default 20)
   --help            this text`;
 
 const SERIES = { off: "first visit", on: "worker" } as const;
@@ -471,6 +492,9 @@ const { values } = parseArgs({
     http2: { type: "boolean", default: false },
     pages: { type: "string", default: Object.keys(PAGES).join(",") },
     sw: { type: "string", default: "both" },
+    "first-tap": { type: "string", default: "both" },
+    "tap-runs": { type: "string", default: "3" },
+    taps: { type: "string", default: "20" },
     help: { type: "boolean", default: false },
   },
 });
@@ -489,6 +513,18 @@ if (!["both", "off", "on"].includes(values.sw)) {
   console.error(`--sw must be both, off or on\n\n${HELP}`);
   process.exit(2);
 }
+const firstTap = values["first-tap"];
+const tapRuns = Number(values["tap-runs"]);
+const tapCount = Number(values.taps);
+if (!["both", "off", "only"].includes(firstTap)) {
+  console.error(`--first-tap must be both, off or only\n\n${HELP}`);
+  process.exit(2);
+}
+if (!Number.isInteger(tapRuns) || tapRuns < 1 || !Number.isInteger(tapCount) || tapCount < 0) {
+  console.error(`--tap-runs must be ≥ 1 and --taps ≥ 0\n\n${HELP}`);
+  process.exit(2);
+}
+const lighthouseRuns = firstTap !== "only";
 const seriesToRun: Series[] = values.sw === "both" ? ["off", "on"] : [values.sw as Series];
 if (!existsSync(path.join(root, "apps/web/build/server/index.js"))) {
   console.error("No storefront build: run `npm run build` first (the benchmark measures the production build).");
@@ -528,7 +564,7 @@ try {
   const results: PageResult[] = [];
   const medians: Result[] = [];
   const costs: FirstVisitCost[] = [];
-  for (const key of pageKeys as PageKey[]) {
+  for (const key of lighthouseRuns ? (pageKeys as PageKey[]) : []) {
     const pagePath = await PAGES[key].path(direct);
     // One request first, as a customer finds it: the server's catalogue cache is warm.
     const warm = await fetch(direct + pagePath);
@@ -553,7 +589,7 @@ try {
     }
   }
   // What installing the worker costs a first visit: once per page, after the Lighthouse runs.
-  if (seriesToRun.includes("on")) {
+  if (lighthouseRuns && seriesToRun.includes("on")) {
     const chromium = { chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS };
     for (const key of pageKeys as PageKey[]) {
       const pagePath = results.find((r) => r.key === key)!.path;
@@ -563,6 +599,44 @@ try {
         const withWorker = await firstVisitBytes(direct, pagePath, true, chromium, throttled);
         costs.push({ key, path: pagePath, throttled, without, withWorker });
       }
+    }
+  }
+
+  // First paint to hydration, and taps at first paint (first-tap.ts): real loads in Chromium.
+  let hydration: HydrationResult[] = [];
+  let taps: TapsResult | null = null;
+  if (firstTap !== "off") {
+    const tag = Date.now().toString(36);
+    const withCart = await customerWithCart(direct, tag);
+    const tapper = await signedUpCustomer(direct, tag);
+    const launch = async () => {
+      chrome = await chromeLauncher.launch({
+        chromePath: CHROMIUM,
+        chromeFlags: chromeFlagsFor(values.http2),
+        handleSIGINT: false,
+      });
+      return chrome;
+    };
+    const options = { launch, log };
+    const hydrationPages: HydrationPage[] = [
+      ...(Object.keys(PAGES) as PageKey[]).map((key) => ({ key, label: PAGES[key].label, path: "" })),
+      { key: "cart", label: "Panier (2 produits)", path: "/cart", signedIn: true },
+    ];
+    for (const page of hydrationPages) {
+      if (page.key in PAGES) page.path = await PAGES[page.key as PageKey].path(direct);
+      // Warm, as for Lighthouse: the server's catalogue cache as customers find it.
+      // Signed in: the cart page itself, not a redirect to the sign-in page.
+      const warm = await fetch(direct + page.path, {
+        headers: page.signedIn ? { cookie: `token=${withCart.cookie}` } : {},
+        redirect: "manual",
+      });
+      if (!warm.ok) throw new Error(`${page.path} answered HTTP ${warm.status}`);
+      await warm.arrayBuffer();
+    }
+    hydration = await paintToHydration(base, hydrationPages, tapRuns, withCart.cookie, options);
+    if (tapCount > 0) {
+      taps = await tapsAtFirstPaint(base, direct, tapCount, tapper, options);
+      log(tapsSummary(taps));
     }
   }
 
@@ -583,38 +657,65 @@ try {
     runsPerPage: runs,
     protocol: values.http2 ? "HTTP/2 (TLS, bench/h2-proxy.ts)" : "HTTP/1.1",
     serviceWorker: values.sw,
+    firstTap,
   };
-  const markdown = [
-    `## Storefront pages, Lighthouse mobile, ${environment.protocol} (${date.slice(0, 10)}, commit ${commit})`,
-    "",
-    `${chromium}, Lighthouse ${environment.lighthouse}, Node ${process.version}, ${environment.cpus} CPUs, load average ${load} at start; ` +
-      `default mobile profile (simulated slow 4G, 4× CPU slowdown); median of ${runs} run(s) by performance score. ` +
-      "Bytes are transfer sizes (compressed, over the wire); KB = 1024 bytes. " +
-      (seriesToRun.includes("on")
-        ? 'Visit "first visit": Lighthouse as always (storage emptied, no service worker); "worker": the same ' +
-          "fresh Chromium first opened the page twice (the worker installed, then answering and keeping the page's " +
-          "photos), its HTTP cache then emptied, and Lighthouse run with disableStorageReset. " +
-          '"Answered by the worker": the page\'s answers Chromium marks fromServiceWorker, by serviceWorkerResponseSource.'
-        : ""),
-    "",
-    table(results),
-    "",
-    `Targets: performance ≥ ${TARGETS.performance}; LCP ≤ ${seconds(TARGETS.lcpMs)}; CLS ${TARGETS.cls}; ` +
-      `accessibility, best practices, SEO ${TARGETS.otherScores}; at most ${TARGETS.scriptFiles} script files; ` +
-      `JavaScript ≤ ${kb(TARGETS.jsBytes)}; a product card image (400 w) ≤ ${kb(TARGETS.cardImageBytes)}.`,
-    "",
-    ...(costs.length ? [costTable(costs), ""] : []),
-    ...results.map((r, i) => `${findings(r, medians[i]!)}\n`),
-  ].join("\n");
+  const firstTapSection = firstTap !== "off" ? [firstTapMarkdown(hydration, taps), ""] : [];
+  const markdown = (
+    lighthouseRuns
+      ? [
+          `## Storefront pages, Lighthouse mobile, ${environment.protocol} (${date.slice(0, 10)}, commit ${commit})`,
+          "",
+          `${chromium}, Lighthouse ${environment.lighthouse}, Node ${process.version}, ${environment.cpus} CPUs, load average ${load} at start; ` +
+            `default mobile profile (simulated slow 4G, 4× CPU slowdown); median of ${runs} run(s) by performance score. ` +
+            "Bytes are transfer sizes (compressed, over the wire); KB = 1024 bytes. " +
+            (seriesToRun.includes("on")
+              ? 'Visit "first visit": Lighthouse as always (storage emptied, no service worker); "worker": the same ' +
+                "fresh Chromium first opened the page twice (the worker installed, then answering and keeping the page's " +
+                "photos), its HTTP cache then emptied, and Lighthouse run with disableStorageReset. " +
+                '"Answered by the worker": the page\'s answers Chromium marks fromServiceWorker, by serviceWorkerResponseSource.'
+              : ""),
+          "",
+          table(results),
+          "",
+          `Targets: performance ≥ ${TARGETS.performance}; LCP ≤ ${seconds(TARGETS.lcpMs)}; CLS ${TARGETS.cls}; ` +
+            `accessibility, best practices, SEO ${TARGETS.otherScores}; at most ${TARGETS.scriptFiles} script files; ` +
+            `JavaScript ≤ ${kb(TARGETS.jsBytes)}; a product card image (400 w) ≤ ${kb(TARGETS.cardImageBytes)}.`,
+          "",
+          ...(costs.length ? [costTable(costs), ""] : []),
+          ...firstTapSection,
+          ...results.map((r, i) => `${findings(r, medians[i]!)}\n`),
+        ]
+      : [
+          `## Storefront pages, first paint to hydration and first taps, ${environment.protocol} (${date.slice(0, 10)}, commit ${commit})`,
+          "",
+          `${chromium}, Node ${process.version}, ${environment.cpus} CPUs, load average ${load} at start.`,
+          "",
+          ...firstTapSection,
+        ]
+  ).join("\n");
   console.log(markdown);
 
   const dir = path.join(root, "bench/results");
   mkdirSync(dir, { recursive: true });
-  const stem = path.join(dir, `${date.slice(0, 19).replaceAll(":", "-")}-pages${values.http2 ? "-h2" : ""}`);
+  const stem = path.join(
+    dir,
+    `${date.slice(0, 19).replaceAll(":", "-")}-pages${values.http2 ? "-h2" : ""}${lighthouseRuns ? "" : "-first-tap"}`,
+  );
   writeFileSync(`${stem}.md`, `${markdown}\n`);
   writeFileSync(
     `${stem}.json`,
-    JSON.stringify({ environment, targets: TARGETS, results, firstVisitCost: costs, lighthouse: medians }, null, 1),
+    JSON.stringify(
+      {
+        environment,
+        targets: TARGETS,
+        results,
+        firstVisitCost: costs,
+        firstTap: { hydration, taps },
+        lighthouse: medians,
+      },
+      null,
+      1,
+    ),
   );
   log(`Results: ${path.relative(root, stem)}.md and .json (the .json holds each page's median Lighthouse report)`);
   await stopAndExit(0);

@@ -21,7 +21,7 @@ const MOBILE_SCREEN = { width: 412, height: 823, deviceScaleFactor: 1.75, mobile
  * phone's order of events (the worker registers at the page's load, while its late pictures
  * and the scripts started after the first paint may still be coming).
  */
-const SLOW_4G = {
+export const SLOW_4G = {
   offline: false,
   latency: 150 * 3.75,
   downloadThroughput: (1.6 * 1024 * 0.9 * 1024) / 8,
