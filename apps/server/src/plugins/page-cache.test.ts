@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
 import { get as httpGet } from "node:http";
-import path from "node:path";
 import { promisify } from "node:util";
 import { brotliDecompress, gunzip } from "node:zlib";
 import { IN_PROCESS_API_KEY, type InProcessApiTransport } from "@shop/shared";
 import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
-import { createServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
 import { products } from "../db/schema.ts";
@@ -16,6 +15,7 @@ import {
   createActors,
   createTestApp,
   createUser,
+  storefrontDevServer,
   type TestContext,
   tokenFor,
   uploadProduct,
@@ -99,12 +99,7 @@ describe("the page cache on the storefront", () => {
     productId = res.json().data._id;
     const customer = await createUser(ctx, "GENERAL", "awa-mballa");
     customerCookie = `token=${await tokenFor(ctx, customer)}`;
-    vite = await createServer({
-      root: path.resolve(import.meta.dirname, "../../../web"),
-      server: { middlewareMode: true, hmr: false, watch: null },
-      appType: "custom",
-      logLevel: "silent",
-    });
+    vite = await storefrontDevServer();
     const web = { devServer: vite, pageCache: {} };
     const first = await ctx.peer({ web });
     const second = await ctx.peer({ web });

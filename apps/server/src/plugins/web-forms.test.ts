@@ -1,7 +1,6 @@
-import path from "node:path";
 import { FIELD_MSG, MSG } from "@shop/shared";
 import type { LightMyRequestResponse } from "fastify";
-import { createServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
 import {
@@ -10,6 +9,7 @@ import {
   createActors,
   createTestApp,
   createUser,
+  storefrontDevServer,
   TEST_PASSWORD,
   type TestContext,
   tokenFor,
@@ -37,12 +37,7 @@ describe("forms posted before the scripts run", () => {
     actors = await createActors(ctx);
     productId = (await uploadProduct(ctx, actors.admin, { productName: "Pixel 8" })).json().data._id;
     otherId = (await uploadProduct(ctx, actors.admin, { productName: "Galaxy A15" })).json().data._id;
-    vite = await createServer({
-      root: path.resolve(import.meta.dirname, "../../../web"),
-      server: { middlewareMode: true, hmr: false, watch: null },
-      appType: "custom",
-      logLevel: "silent",
-    });
+    vite = await storefrontDevServer();
     const peer = await ctx.peer({ web: { devServer: vite, pageCache: {} } });
     web = peer.app;
     closeWeb = peer.close;

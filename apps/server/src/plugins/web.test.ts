@@ -1,9 +1,15 @@
-import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
-import { createServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
-import { type Actors, createActors, createTestApp, type TestContext, uploadProduct } from "../test/harness.ts";
+import {
+  type Actors,
+  createActors,
+  createTestApp,
+  storefrontDevServer,
+  type TestContext,
+  uploadProduct,
+} from "../test/harness.ts";
 
 /**
  * Who may keep the storefront's pages, and the data React Router fetches when the visitor moves
@@ -23,12 +29,7 @@ describe("cache-control of pages and page data", () => {
     ctx = await createTestApp();
     actors = await createActors(ctx);
     productId = (await uploadProduct(ctx, actors.admin, { productName: "Redmi Note 13" })).json().data._id;
-    vite = await createServer({
-      root: path.resolve(import.meta.dirname, "../../../web"),
-      server: { middlewareMode: true, hmr: false, watch: null },
-      appType: "custom",
-      logLevel: "silent",
-    });
+    vite = await storefrontDevServer();
     const peer = await ctx.peer({ web: { devServer: vite, pageCache: {} } });
     web = peer.app;
     closeWeb = peer.close;

@@ -291,3 +291,18 @@ export function postOrderForm(app: App, file: Buffer, name = "Awa Ndongo") {
     payload: body.payload,
   });
 }
+
+/**
+ * The storefront of `apps/web` rendered by Vite's development server, for tests that go through
+ * its pages and forms on a peer (`ctx.peer({ web: { devServer } })`). Vite is loaded only by
+ * them.
+ */
+export async function storefrontDevServer() {
+  const { createServer } = await import("vite");
+  return createServer({
+    root: path.resolve(import.meta.dirname, "../../../web"),
+    server: { middlewareMode: true, hmr: false, watch: null },
+    appType: "custom",
+    logLevel: "silent",
+  });
+}

@@ -1,9 +1,8 @@
 import type { DeliveryOffer } from "@shop/shared";
-import { act, fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
-import { hydrateRoot, type Root } from "react-dom/client";
-import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { hydrateOver } from "../../test/hydrate-over";
 import { DeliveryChoice } from "./delivery-choice";
 import { type DeliveryState, NO_DELIVERY } from "./delivery-choice-state";
 
@@ -52,29 +51,10 @@ const held = () => screen.getByText(/^État :/).textContent;
 const radio = (name: RegExp) => screen.getByRole("radio", { name }) as HTMLInputElement;
 const text = (name: string) => screen.getByRole("textbox", { name }) as HTMLInputElement;
 
-let root: Root | undefined;
-let page: HTMLElement | undefined;
-afterEach(() => {
-  act(() => root?.unmount());
-  page?.remove();
-  root = undefined;
-  page = undefined;
-});
-
-/**
- * The server's HTML, changed by `before` as a customer would before the scripts ran (the
- * controls are the browser's own then), and then taken over by React.
- */
+/** The choice's HTML changed by `before`, then hydrated: what the holder was told. */
 async function hydrateAfter(before: () => void) {
   const onChange = vi.fn();
-  const container = document.createElement("div");
-  container.innerHTML = renderToString(<Holder onChange={onChange} />);
-  document.body.append(container);
-  page = container;
-  before();
-  await act(async () => {
-    root = hydrateRoot(container, <Holder onChange={onChange} />);
-  });
+  await hydrateOver(<Holder onChange={onChange} />, before);
   return onChange;
 }
 

@@ -1,18 +1,11 @@
-import { act, fireEvent, screen } from "@testing-library/react";
-import { hydrateRoot, type Root } from "react-dom/client";
-import { renderToString } from "react-dom/server";
+import { fireEvent, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../components/ui/toast";
+import { hydrateOver } from "../../test/hydrate-over";
 import { type ReviewResult, Reviews } from "./reviews";
 
-let root: Root | undefined;
-let page: HTMLElement | undefined;
 afterEach(() => {
-  act(() => root?.unmount());
-  page?.remove();
-  root = undefined;
-  page = undefined;
   vi.restoreAllMocks();
 });
 
@@ -32,15 +25,9 @@ describe("Reviews: a star chosen before the scripts ran", () => {
         Component: () => <Reviews productId="p1" list={{ reviews: [], total: 0 }} userId="u1" />,
       },
     ]);
-    const container = document.createElement("div");
-    container.innerHTML = renderToString(<Stub initialEntries={["/product/p1"]} />);
-    document.body.append(container);
-    page = container;
     // The customer's tap while the page has no scripts yet: the browser checks the star.
-    star(4).checked = true;
-
-    await act(async () => {
-      root = hydrateRoot(container, <Stub initialEntries={["/product/p1"]} />);
+    await hydrateOver(<Stub initialEntries={["/product/p1"]} />, () => {
+      star(4).checked = true;
     });
     expect(star(4).checked).toBe(true);
 
