@@ -230,7 +230,12 @@ test.describe("taps before the scripts have started, on a slow phone", () => {
     page,
     request,
   }) => {
-    const product = await someProduct(request, 0);
+    const products = (await (await request.get("/api/get-product?limit=100")).json()).data as {
+      _id: string;
+      productImage: string[];
+    }[];
+    const product = products.find((p) => p.productImage.length >= 2);
+    if (!product) throw new Error("the demo catalogue has no product with several photos");
     const hold = await holdScripts(page);
     await page.goto("/");
     await expectServerHtml(page);
@@ -249,12 +254,12 @@ test.describe("taps before the scripts have started, on a slow phone", () => {
     await expectServerHtml(page);
     await page.locator("summary", { hasText: "Partager ce produit" }).tap();
     await expect(page.getByRole("link", { name: "Facebook" })).toBeVisible();
+    // A thumbnail shows its photo large, as the preview does once the scripts run.
     const thumbnail = page.getByRole("link", { name: /^Voir l'image 2 de \d+$/ });
-    if ((await thumbnail.count()) > 0) {
-      const href = (await thumbnail.getAttribute("href")) ?? "";
-      await thumbnail.tap();
-      await expect(page).toHaveURL(new RegExp(`${href.replace(/[.?]/g, "\\$&")}$`));
-    }
+    const href = (await thumbnail.getAttribute("href")) ?? "";
+    expect(href).toMatch(/\/800\.\w+$/);
+    await thumbnail.tap();
+    await expect(page).toHaveURL(new RegExp(`${href.replace(/[.?]/g, "\\$&")}$`));
   });
 
   test("a review posted before the scripts ran is saved and shown", async ({ page, request }) => {
@@ -387,5 +392,25 @@ test.describe("with JavaScript turned off", () => {
     await page.getByRole("button", { name: "Terminer la commande" }).click();
     await expect(page.getByTestId("reference")).toHaveText(ORDER_REFERENCE_PATTERN);
     expect((await (await page.request.get("/api/my-orders")).json()).data).toHaveLength(2);
+  });
+});
+
+test.describe("on a computer, before the scripts have started", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+  test.setTimeout(120_000);
+
+  test("the header's user menu opens and 'Déconnexion' signs out", async ({ page }) => {
+    await page.setExtraHTTPHeaders({ "x-forwarded-for": visitorAddress() });
+    await slowPhone(page);
+    await signedInCustomer(page, "Client Bureau");
+    await holdScripts(page);
+    await page.goto("/contact");
+    await expectServerHtml(page);
+    await header(page).locator("summary", { hasText: "Client Bureau" }).click();
+    await expect(header(page).getByRole("link", { name: "Mes commandes" })).toBeVisible();
+    await header(page).getByRole("button", { name: "Déconnexion" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(flash(page)).toHaveText(MSG.logoutSuccess);
+    await expect(header(page).getByRole("link", { name: "Connexion" })).toBeVisible();
   });
 });
