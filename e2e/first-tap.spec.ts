@@ -403,14 +403,20 @@ test.describe("on a computer, before the scripts have started", () => {
     await page.setExtraHTTPHeaders({ "x-forwarded-for": visitorAddress() });
     await slowPhone(page);
     await signedInCustomer(page, "Client Bureau");
-    await holdScripts(page);
+    const hold = await holdScripts(page);
     await page.goto("/contact");
     await expectServerHtml(page);
+    // The token as signing in from the browser keeps it (SPEC.md §3).
+    await page.evaluate(() => localStorage.setItem("token", "jeton-du-client"));
     await header(page).locator("summary", { hasText: "Client Bureau" }).click();
     await expect(header(page).getByRole("link", { name: "Mes commandes" })).toBeVisible();
     await header(page).getByRole("button", { name: "Déconnexion" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(flash(page)).toHaveText(MSG.logoutSuccess);
     await expect(header(page).getByRole("link", { name: "Connexion" })).toBeVisible();
+    // Once the scripts run on the page it led to, the stored token is forgotten too.
+    await hold.release();
+    await hydratedSlowly(page);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
   });
 });

@@ -27,6 +27,7 @@ import { registerServiceWorker } from "./features/offline/service-worker";
 import { api } from "./lib/api";
 import { BootScripts } from "./lib/boot-scripts";
 import { CLEAR_FLASH, readFlash } from "./lib/flash.server";
+import { forgetToken } from "./lib/token";
 import "./app.css";
 // In the page itself: one request fewer before the first paint (decision 027).
 import favicon from "./favicon.svg?inline";
@@ -102,10 +103,13 @@ export function shouldRevalidate({
 export default function App({ loaderData }: Route.ComponentProps) {
   // Marks the page as interactive: browser tests wait for it before they click. Painted, too
   // (the bootstrap script says so first in the build; the development server has none).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the scripts take the page over
   useEffect(() => {
     document.documentElement.dataset.painted = "";
     document.documentElement.dataset.hydrated = "";
     registerServiceWorker();
+    // Signed out by the form posted without scripts (routes/logout.tsx): the stored token goes too.
+    if (!loaderData.session) forgetToken();
   }, []);
   // Installable (decision 034), linked after the first paint.
   useManifestLink(useLocation().pathname);
