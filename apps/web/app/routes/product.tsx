@@ -241,7 +241,17 @@ function ProductView({
       </nav>
       <div className="mt-4 grid gap-6 lg:grid-cols-2">
         {/* Keyed by its photos: another variant's set starts at its first photo. */}
-        <Gallery key={photos.join(" ")} images={photos} alt={name} />
+        <Gallery
+          key={photos.join(" ")}
+          images={photos}
+          alt={name}
+          first={Number(searchParams.get("photo") ?? 1) - 1}
+          photoHref={(index) => {
+            const params = new URLSearchParams(searchParams);
+            params.set("photo", String(index + 1));
+            return `?${params}`;
+          }}
+        />
         <div>
           <p className="inline-block rounded-full bg-brand/10 px-3 py-1 text-xs font-bold text-brand-dark">
             {product.brandName}

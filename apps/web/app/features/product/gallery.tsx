@@ -84,11 +84,23 @@ function MainImage({ url, alt, onOpen }: { url: string; alt: string; onOpen(even
 /**
  * The product's photos: the main one, and below it one thumbnail per photo; a thumbnail
  * shows its photo and opens the preview, whose last photo stays the main one when it closes.
- * Before the scripts run, the main photo and the thumbnails are links to the photos themselves
- * (decision 027, "The first tap").
+ * Before the scripts run, the main photo is a link to the photo itself and a thumbnail a link to
+ * the page showing its photo (decision 027, "The first tap").
  */
-export function Gallery({ images, alt }: { images: readonly string[]; alt: string }) {
-  const [current, setCurrent] = useState(0);
+export function Gallery({
+  images,
+  alt,
+  first = 0,
+  photoHref = (index) => imageAt(images[index] ?? "", IMAGE_WIDTHS.detail),
+}: {
+  images: readonly string[];
+  alt: string;
+  /** The photo shown first (the page's `?photo=`, which a thumbnail leads to without scripts). */
+  first?: number;
+  /** Where a thumbnail leads before the scripts run: the page showing that photo, or the photo itself. */
+  photoHref?: (index: number) => string;
+}) {
+  const [current, setCurrent] = useState(first >= 0 && first < images.length ? first : 0);
   const [preview, setPreview] = useState<number | null>(null);
   const opener = useRef<HTMLElement | null>(null);
   const main = images[current] ?? images[0];
@@ -119,7 +131,7 @@ export function Gallery({ images, alt }: { images: readonly string[]; alt: strin
           {images.map((url, i) => (
             <li key={url} className="shrink-0">
               <a
-                href={imageAt(url, IMAGE_WIDTHS.detail)}
+                href={photoHref(i)}
                 onClick={(event) => {
                   event.preventDefault();
                   open(i, event);
