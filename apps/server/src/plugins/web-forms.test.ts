@@ -1,6 +1,5 @@
 import { FIELD_MSG, MSG } from "@shop/shared";
 import type { LightMyRequestResponse } from "fastify";
-import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
 import {
@@ -9,7 +8,7 @@ import {
   createActors,
   createTestApp,
   createUser,
-  storefrontDevServer,
+  storefrontPeer,
   TEST_PASSWORD,
   type TestContext,
   tokenFor,
@@ -26,7 +25,6 @@ import {
 describe("forms posted before the scripts run", () => {
   let ctx: TestContext;
   let actors: Actors;
-  let vite: ViteDevServer;
   let web: App;
   let closeWeb: () => Promise<void>;
   let productId: string;
@@ -37,15 +35,11 @@ describe("forms posted before the scripts run", () => {
     actors = await createActors(ctx);
     productId = (await uploadProduct(ctx, actors.admin, { productName: "Pixel 8" })).json().data._id;
     otherId = (await uploadProduct(ctx, actors.admin, { productName: "Galaxy A15" })).json().data._id;
-    vite = await storefrontDevServer();
-    const peer = await ctx.peer({ web: { devServer: vite, pageCache: {} } });
-    web = peer.app;
-    closeWeb = peer.close;
+    ({ app: web, close: closeWeb } = await storefrontPeer(ctx));
   }, 120_000);
 
   afterAll(async () => {
     await closeWeb?.();
-    await vite?.close();
     await ctx?.close();
   });
 

@@ -1,12 +1,11 @@
 import type { LightMyRequestResponse } from "fastify";
-import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
 import {
   type Actors,
   createActors,
   createTestApp,
-  storefrontDevServer,
+  storefrontPeer,
   type TestContext,
   uploadProduct,
 } from "../test/harness.ts";
@@ -20,7 +19,6 @@ import {
 describe("cache-control of pages and page data", () => {
   let ctx: TestContext;
   let actors: Actors;
-  let vite: ViteDevServer;
   let web: App;
   let closeWeb: () => Promise<void>;
   let productId: string;
@@ -29,15 +27,11 @@ describe("cache-control of pages and page data", () => {
     ctx = await createTestApp();
     actors = await createActors(ctx);
     productId = (await uploadProduct(ctx, actors.admin, { productName: "Redmi Note 13" })).json().data._id;
-    vite = await storefrontDevServer();
-    const peer = await ctx.peer({ web: { devServer: vite, pageCache: {} } });
-    web = peer.app;
-    closeWeb = peer.close;
+    ({ app: web, close: closeWeb } = await storefrontPeer(ctx));
   }, 120_000);
 
   afterAll(async () => {
     await closeWeb?.();
-    await vite?.close();
     await ctx?.close();
   });
 

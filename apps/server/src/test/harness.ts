@@ -306,3 +306,19 @@ export async function storefrontDevServer() {
     logLevel: "silent",
   });
 }
+
+/**
+ * A second app server on `ctx`'s database that also renders the storefront (Vite's development
+ * server), with the page cache on as in production; `close` stops both.
+ */
+export async function storefrontPeer(ctx: TestContext): Promise<{ app: App; close(): Promise<void> }> {
+  const vite = await storefrontDevServer();
+  const peer = await ctx.peer({ web: { devServer: vite, pageCache: {} } });
+  return {
+    app: peer.app,
+    async close() {
+      await peer.close();
+      await vite.close();
+    },
+  };
+}
