@@ -23,7 +23,8 @@ export default defineConfig({
           output: {
             // A storefront page loads four scripts: the entry, one shared chunk (React, React
             // DOM, React Router and every piece of shop code that more than one route uses),
-            // the root route (the shop's layout) and its own route (decisions 012 and 027).
+            // the root route (the shop's layout) and its own route (decisions 012 and 027);
+            // the ordering pages a fifth, the code only they share (shared-chunk.ts).
             codeSplitting: {
               groups: [
                 { name: chunks.framework, priority: 2 },

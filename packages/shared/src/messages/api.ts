@@ -1,0 +1,162 @@
+/**
+ * Every French text the API sends, one export each (read as `MSG.name`, messages.ts), so that
+ * the browser's build keeps only the texts its pages show; a function for those that name a
+ * configured value.
+ */
+
+import { SERVER_ERROR_MESSAGE } from "../server-error-message.ts";
+import { durationInWords } from "./duration.ts";
+
+// generic
+export const invalidInput = "Données invalides.";
+export const invalidJson = "Le corps de la requête n'est pas un JSON valide.";
+export const bodyTooLarge = "La requête est trop volumineuse.";
+export const unsupportedMediaType = "Type de contenu non pris en charge.";
+export const methodNotAllowed = "Méthode non autorisée pour cette adresse.";
+export const notFoundRoute = "Ressource introuvable.";
+export const serverError = SERVER_ERROR_MESSAGE;
+export const tooManyRequests = "Trop de tentatives. Veuillez réessayer dans quelques minutes.";
+export const corsDenied = "Origine non autorisée.";
+// auth
+export const authRequired = "Veuillez vous connecter.";
+export const authInvalid = "Session invalide ou expirée, veuillez vous reconnecter.";
+export const forbidden = "Vous n'avez pas la permission d'effectuer cette action.";
+export const signInSuccess = "Connexion réussie.";
+export const signInFailed = "E-mail ou mot de passe incorrect.";
+export const signUpSuccess = "Compte créé avec succès ! Vous pouvez vous connecter.";
+export const emailTaken = "Un compte existe déjà avec cet e-mail.";
+export const passwordsMismatch = " les mots de passes ne correspondent pas";
+export const logoutSuccess = "Déconnexion réussie.";
+export const userDetails = "Utilisateur connecté.";
+// notifications on the admins' devices (decision 033)
+export const pushSubscribed = "Notifications activées sur cet appareil.";
+export const pushUnsubscribed = "Notifications désactivées sur cet appareil.";
+// forgotten password (decision 032)
+export const resetRequested = (ttlSeconds: number) =>
+  `Si un compte existe avec cet e-mail, un lien pour choisir un nouveau mot de passe vient d'y être envoyé. Il est valable ${durationInWords(ttlSeconds)}.`;
+export const resetLinkInvalid = "Ce lien n'est plus valable : il a déjà servi ou a expiré. Demandez-en un nouveau.";
+export const passwordReset = "Mot de passe changé. Vous pouvez vous connecter.";
+export const resetLinkMade = (ttlSeconds: number) =>
+  `Lien de réinitialisation créé. Il est valable ${durationInWords(ttlSeconds)} et ne sert qu'une fois.`;
+export const resetLinkNotAllowed = "Vous ne pouvez pas réinitialiser le mot de passe de ce compte.";
+// users
+export const usersListed = "Liste des utilisateurs.";
+export const userUpdated = "Rôle de l'utilisateur mis à jour.";
+export const userNotFound = "Utilisateur introuvable.";
+export const ownRole = "Vous ne pouvez pas changer votre propre rôle.";
+export const lastSuperAdmin = "Impossible de retirer le dernier super administrateur.";
+export const rolesSuperAdminOnly = "Seul un super administrateur peut changer les rôles.";
+// products
+export const productCreated = "Produit enregistré avec succès.";
+export const productUpdated = "Produit mis à jour avec succès.";
+export const productDeleted = "Produit supprimé avec succès.";
+export const productNotFound = "Produit introuvable.";
+export const productsListed = "Liste des produits.";
+export const productNotOwned = "Vous ne pouvez modifier que vos propres produits.";
+export const productNotOwnedDelete = "Vous ne pouvez supprimer que vos propres produits.";
+export const sellingAbovePrice = "Le prix de vente ne peut pas dépasser l'ancien prix.";
+// cart
+export const cartAdded = "Produit ajouté au panier.";
+export const cartAlready = "Ce produit est déjà dans votre panier.";
+export const cartUpdated = "Panier mis à jour.";
+export const cartDeleted = "Produit retiré du panier.";
+export const cartLineNotFound = "Article du panier introuvable.";
+// images
+export const imageUploaded = "Image enregistrée.";
+export const imageInvalid = "Veuillez sélectionner un fichier valide.";
+export const imageTooLarge = "L'image est trop volumineuse.";
+export const imageMissing = "Aucune image reçue.";
+// contact
+export const contactSent = "Merci ! Votre message a bien été envoyé. Nous vous répondrons rapidement.";
+// orders
+export const orderCreated = "Commande enregistrée.";
+export const orderFound = "Commande trouvée.";
+export const orderNotFound = "Commande introuvable. Vérifiez la référence et le numéro de téléphone.";
+export const ordersListed = "Vos commandes.";
+export const cartEmpty = "Votre panier est vide.";
+export const orderFileMissing = "Veuillez joindre un fichier.";
+export const orderFileInvalid = "Le fichier doit être une image (JPEG, PNG, WebP, HEIC) ou un PDF.";
+export const orderFileTooLarge = "Le fichier est trop volumineux (10 Mo au maximum).";
+export const orderFileNotFound = "Aucun fichier pour cette commande.";
+// idempotency keys (issue 16 §1)
+export const idempotencyKeyMismatch =
+  "L'en-tête Idempotency-Key et le champ idempotencyKey portent deux clés différentes : envoyez la même clé, ou une seule.";
+export const idempotencyKeyReused = "Cette clé de commande a déjà servi pour une autre commande.";
+// back-office: orders, messages, dashboard
+export const adminOrdersListed = "Commandes.";
+export const variantNotFound = "Variante introuvable.";
+export const stockAdjusted = "Stock mis à jour.";
+export const stockListed = "Stock.";
+export const stockMovementsListed = "Mouvements de stock.";
+export const stockUntracked = "Ce stock n'est pas suivi : indiquez d'abord le nombre en stock.";
+export const stockChangedMeanwhile =
+  "Le stock a changé pendant la modification (une commande ?). Rechargez la fiche et recommencez.";
+export const variantsSaved = "Variantes enregistrées.";
+export const stockAlertSaved = "C'est noté : nous vous prévenons dès son retour en stock.";
+export const stockAlertNotNeeded = "Ce produit est disponible : vous pouvez le commander dès maintenant.";
+export const stockAlertsListed = "Clients à prévenir.";
+export const stockAlertNotFound = "Demande introuvable.";
+export const stockAlertNotified = "Client prévenu.";
+// payments (decision 026)
+export const paymentStarted = "Demande de paiement envoyée. Confirmez sur votre téléphone.";
+export const paymentInProgress = "Un paiement est déjà en cours pour cette commande. Confirmez-le sur votre téléphone.";
+export const paymentFound = "État du paiement.";
+export const paymentNotFound = "Paiement introuvable.";
+export const paymentUnavailable =
+  "Le paiement par Mobile Money n'est pas proposé pour le moment. Payez par transfert ou à la livraison.";
+export const paymentAlreadyPaid = "Cette commande est déjà payée.";
+export const paymentNotPayable = "Cette commande ne peut plus être payée (annulée ou livrée).";
+export const paymentNoAmount =
+  "Cette commande n'a pas encore de montant : la boutique vous recontacte avec le prix avant le paiement.";
+export const paymentFeeToConfirm =
+  "Les frais de livraison de cette commande sont encore à confirmer : la boutique vous recontacte avant le paiement.";
+export const paymentProviderDown =
+  "Le service de paiement ne répond pas. Réessayez dans un instant ou payez par transfert.";
+export const paymentRefused = "Paiement refusé.";
+export const paymentInsufficient = "Solde insuffisant.";
+export const paymentTimedOut = "Délai dépassé : le paiement n'a pas été confirmé à temps.";
+export const paymentFailed = "Le paiement n'a pas abouti.";
+export const transferDeclared = "Merci ! Votre paiement est en cours de vérification par la boutique.";
+export const transferIdTaken = "Ce numéro de transaction a déjà été utilisé pour une commande.";
+export const transferPending = "Un transfert est déjà en cours de vérification pour cette commande.";
+export const cashChosen = "C'est noté : vous paierez à la livraison.";
+export const paymentsToVerifyListed = "Paiements à vérifier.";
+export const paymentApproved = "Paiement approuvé : la commande est payée.";
+export const paymentRejected = "Paiement rejeté. Le client voit la raison sur sa commande.";
+export const paymentNotToVerify = "Ce paiement n'est pas à vérifier.";
+export const paymentApproveImpossible =
+  "La commande est déjà payée, livrée ou annulée : ce paiement ne peut pas la payer. Rejetez-le (à rembourser).";
+export const paymentScreenshotNotFound = "Capture d'écran introuvable.";
+export const webhookReceived = "Notification reçue.";
+export const webhookSignatureInvalid = "Signature invalide.";
+// delivery (decision 025)
+export const deliveryOptionsListed = "Options de livraison.";
+export const deliveryOptionSaved = "Option de livraison enregistrée.";
+export const deliveryOptionDeleted = "Option de livraison supprimée.";
+export const deliveryOptionNotFound = "Option de livraison introuvable.";
+export const deliverySettingsSaved = "Réglages de livraison enregistrés.";
+export const deliveryOptionUnavailable = "Cette option de livraison n'est plus proposée. Choisissez-en une autre.";
+export const deliveryNeighbourhoodUnknown = "Ce quartier n'est pas dans la zone de livraison choisie.";
+export const deliveryNeighbourhoodNotServed =
+  "Nous ne livrons pas encore ce quartier : choisissez-en un de la liste, le retrait en boutique ou l'expédition.";
+export const deliveryNeighbourhoodTaken = "Ce quartier est déjà dans une autre zone de livraison.";
+export const deliveryFeeSet = "Frais de livraison enregistrés.";
+export const deliveryFeeNotToConfirm = "Les frais de livraison de cette commande sont déjà fixés.";
+export const deliveryFeeTooLate =
+  "Cette commande est déjà payée, livrée ou annulée : ses frais de livraison ne changent plus.";
+export const adminOrderNotFound = "Commande introuvable.";
+export const orderStatusChanged = "Statut de la commande mis à jour.";
+export const orderStatusSame = "La commande a déjà ce statut.";
+export const orderStatusNotAllowed = "Ce changement de statut n'est pas possible.";
+export const messagesListed = "Messages.";
+export const messageNotFound = "Message introuvable.";
+export const messageMarkedRead = "Message marqué comme lu.";
+export const messageMarkedUnread = "Message marqué comme non lu.";
+export const dashboardReady = "Tableau de bord.";
+export const badgesReady = "Compteurs.";
+// reviews
+export const reviewSaved = "Merci pour votre avis !";
+export const reviewsListed = "Avis des clients.";
+// health
+export const healthy = "Service opérationnel.";
+export const unhealthy = "Base de données injoignable.";

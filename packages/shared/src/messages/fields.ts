@@ -1,0 +1,67 @@
+/**
+ * Field-level messages used inside the schemas, one export each (read as `FIELD_MSG.name`,
+ * messages.ts), so that the browser's build keeps only those its forms show.
+ */
+
+export const stockNoteRequired = "Indiquez la raison du changement de stock.";
+export const optionNameDuplicate = "Deux options portent le même nom.";
+export const optionValueDuplicate = "Une option a deux fois la même valeur.";
+export const variantValuesMismatch =
+  "Chaque variante doit avoir une valeur de chaque option, dans l'ordre des options.";
+export const variantDuplicate = "Deux variantes ont les mêmes valeurs.";
+export const variantWithoutOptions = "Un produit sans option a une seule variante, sans valeur.";
+export const stockAdjustOneOf = "Indiquez soit une quantité à ajouter ou retirer, soit le nouveau nombre en stock.";
+export const stockDeltaZero = "La quantité à ajouter ou retirer ne peut pas être zéro.";
+export const paymentOperatorInvalid = "Choisissez MTN MoMo ou Orange Money.";
+export const transactionIdRequired = "Le numéro de transaction (dans le SMS de confirmation) est obligatoire.";
+export const transactionIdInvalid =
+  "Le numéro de transaction ne doit contenir que des lettres, des chiffres, des points ou des tirets (40 au plus).";
+export const rejectReasonRequired = "Donnez la raison du rejet (3 caractères au moins) : le client la lira.";
+export const rejectReasonTooLong = "La raison du rejet ne doit pas dépasser 300 caractères.";
+export const deliveryNameRequired = "Le nom de l'option de livraison est obligatoire.";
+export const deliveryFeeInvalid = "Les frais doivent être un nombre entier de francs, zéro ou plus.";
+export const deliveryZoneNeedsNeighbourhoods = "Une zone de livraison nomme au moins un quartier.";
+export const deliveryNeighbourhoodDuplicate = "Un quartier est nommé deux fois.";
+export const deliveryOptionRequired = "Choisissez un mode de livraison.";
+export const neighbourhoodRequired = "Indiquez votre quartier.";
+export const cityRequired = "Indiquez votre ville.";
+export const landmarkRequired = "Indiquez un point de repère (par exemple : en face de la pharmacie).";
+export const landmarkTooLong = "Le point de repère ne doit pas dépasser 200 caractères.";
+export const nameRequired = "Le nom est obligatoire.";
+export const emailInvalid = "Adresse e-mail invalide.";
+export const passwordRequired = "Le mot de passe est obligatoire.";
+export const passwordTooShort = "Le mot de passe doit contenir au moins 8 caractères.";
+export const passwordTooLong = "Le mot de passe est trop long.";
+export const productNameRequired = "Le nom du produit est obligatoire.";
+export const brandNameRequired = "La marque est obligatoire.";
+export const categoryInvalid = "Catégorie inconnue.";
+export const tooManyCategories = "Trop de catégories demandées (100 au plus).";
+export const priceInvalid = "Le prix doit être un nombre entier de francs supérieur à zéro.";
+export const idInvalid = "Identifiant invalide.";
+export const roleInvalid = "Rôle inconnu.";
+export const readFlagInvalid = "Indiquez si le message est lu (true) ou non (false).";
+export const quantityInvalid = "La quantité doit être un nombre entier entre 1 et 99.";
+export const imageUrlInvalid = "Adresse d'image invalide.";
+export const tooManyImages = "Trop d'images pour un produit.";
+export const profilePicInvalid = "La photo de profil doit être une image.";
+export const searchTooLong = "La recherche est trop longue.";
+export const subjectRequired = "L'objet est obligatoire.";
+export const messageRequired = "Le message est obligatoire.";
+export const contactNameTooLong = "Le nom ne doit pas dépasser 100 caractères.";
+export const subjectTooLong = "L'objet ne doit pas dépasser 150 caractères.";
+export const messageTooLong = "Le message ne doit pas dépasser 5000 caractères.";
+export const productNameTooLong = "Le nom du produit ne doit pas dépasser 120 caractères.";
+export const brandNameTooLong = "La marque ne doit pas dépasser 60 caractères.";
+export const descriptionTooLong = "La description ne doit pas dépasser 5000 caractères.";
+export const phoneRequired = "Le numéro de téléphone est obligatoire.";
+export const phoneInvalid = "Numéro de téléphone invalide : 9 chiffres, par exemple 6 77 12 34 56.";
+export const addressRequired = "L'adresse est obligatoire.";
+export const addressTooLong = "L'adresse ne doit pas dépasser 300 caractères.";
+export const orderMessageTooLong = "Le message ne doit pas dépasser 2000 caractères.";
+export const orderChannelInvalid = "Canal de commande inconnu.";
+export const idempotencyKeyInvalid =
+  "Clé de commande invalide : de 16 à 100 lettres sans accent, chiffres, tirets ou tirets bas (un UUID convient).";
+export const orderStatusInvalid = "Statut de commande inconnu.";
+export const referenceInvalid = "Référence invalide : elle ressemble à CMD-7K4Q.";
+export const ratingInvalid = "La note doit être un nombre entier de 1 à 5.";
+export const commentTooLong = "Le commentaire ne doit pas dépasser 1000 caractères.";
