@@ -268,7 +268,7 @@ export const orders = pgTable(
     /** How the customer chose to pay last (decision 026), or null. */
     paymentChoice: text("payment_choice", { enum: PAYMENT_CHOICES }),
     /**
-     * The client's Idempotency-Key of the request that created it (issue 16 §1): a retry with
+     * The client's Idempotency-Key of the request that created it (decision 014): a retry with
      * the same key answers this order. Null for orders sent without one.
      */
     idempotencyKey: text("idempotency_key"),

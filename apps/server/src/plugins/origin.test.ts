@@ -15,7 +15,7 @@ import {
 import { IN_PROCESS_HEADER } from "./origin.ts";
 
 /**
- * Issue 11: a storefront served from another origin must get image URLs it can load, without
+ * Decision 022: a storefront served from another origin must get image URLs it can load, without
  * PUBLIC_URL: absolute under the scheme and host the client asked for, and one host's answer
  * never handed to another by the catalogue cache.
  */

@@ -13,7 +13,7 @@ import {
 } from "../test/harness.ts";
 import { securityHeadersPlugin } from "./security-headers.ts";
 
-/** Issue 18 §1: every kind of answer carries the security headers, set in one place. */
+/** Decision 023: every kind of answer carries the security headers, set in one place. */
 type Response = Awaited<ReturnType<TestContext["app"]["inject"]>>;
 
 let ctx: TestContext;

@@ -200,7 +200,7 @@ describe("POST /api/signup", () => {
     const res = await signUp(signUpBody({ profilePic: dataUrl("image/png", png) }));
     expect(res.statusCode).toBe(201);
     const { _id } = res.json().data;
-    // Answered as an absolute URL (issue 11), stored as a path.
+    // Answered as an absolute URL (decision 022), stored as a path.
     expect(res.json().data.profilePic).toMatch(/^http:\/\/localhost:80\/uploads\/avatars\/[0-9a-f-]{36}\.webp$/);
     const profilePic = pathOf(res.json().data.profilePic);
     expect((await userById(ctx, _id))?.profilePic).toBe(profilePic);

@@ -5,7 +5,7 @@ import { orders, passwordResets } from "../../db/schema.ts";
 import { bearer, createTestApp, createUser, TEST_PASSWORD, type TestContext, tokenFor } from "../../test/harness.ts";
 import { startTestSmtp, type TestSmtp } from "../../test/smtp-server.ts";
 
-// A forgotten password (issue 16 §3, decision 032): a one-time link by e-mail through a local
+// A forgotten password (decision 032): a one-time link by e-mail through a local
 // SMTP server started here, or made by an admin for WhatsApp.
 let smtp: TestSmtp;
 let ctx: TestContext;

@@ -13,7 +13,7 @@ import { type DeliveryOptionRow, deliveryOptions, deliverySettings, type orders 
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 
 /**
- * Delivery (issue 12 §3, decision 025): the options the back-office manages and what an order
+ * Delivery (decision 025): the options the back-office manages and what an order
  * keeps of the one its customer chose.
  */
 

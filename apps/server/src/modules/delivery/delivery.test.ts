@@ -17,7 +17,7 @@ import {
 } from "../../test/harness.ts";
 
 /**
- * Issue 12 §3, decision 025: the back-office's delivery options, the customer's choice copied
+ * Decision 025: the back-office's delivery options, the customer's choice copied
  * on the order with its fee, the total, and refusals that write nothing.
  */
 

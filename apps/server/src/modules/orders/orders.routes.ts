@@ -12,7 +12,7 @@ import * as service from "./orders.service.ts";
 
 const orderAnswer = envelope(order);
 
-/** Issue 16 §1: the key a client gives an order it may send again (the other headers pass). */
+/** Decision 014: the key a client gives an order it may send again (the other headers pass). */
 const keyHeader = z.looseObject({ "idempotency-key": idempotencyKey.optional() });
 
 /** The key of the header or of the body's field; both may come, carrying the same key. */

@@ -88,7 +88,7 @@ type OrderKind = "form" | "cart";
 const kindOf = (channel: OrderRow["channel"]): OrderKind => (channel === "form" ? "form" : "cart");
 
 /**
- * Issue 16 §1: the order an earlier request with this idempotency key made, or null. Requests
+ * Decision 014: the order an earlier request with this idempotency key made, or null. Requests
  * with the same key run one after the other from here (a transaction-level lock on the key),
  * so a retry racing the first request waits for it and finds its order. A key used for
  * another kind of order or by someone else is refused (409); no key: null.
@@ -281,7 +281,7 @@ async function recentTwin(
  * for WhatsApp. A second tap with the same cart answers the first order (`created: false`).
  * The cart is kept: the message may not have been sent yet. The stock is taken with the
  * order, or the order is refused (409) and nothing is written. The delivery chosen is copied
- * with its fee (decision 025). With an idempotency key (issue 16 §1), a retry answers the
+ * with its fee (decision 025). With an idempotency key (decision 014), a retry answers the
  * order its key made, whatever the cart has become; a refused attempt records no key.
  */
 export async function orderFromCart(
@@ -319,7 +319,7 @@ export async function orderFromCart(
  * The order form. A signed-in customer's cart lines come with it and the cart is emptied,
  * in the same transaction, and their stock taken. The file is written first and removed if
  * the order is not stored, so neither exists without the other. With an idempotency key
- * (issue 16 §1), a retry answers the order its key made and removes the file it brought.
+ * (decision 014), a retry answers the order its key made and removes the file it brought.
  */
 export async function orderFromForm(
   db: Db,

@@ -839,7 +839,7 @@ describe("GET /api/orders/:reference/file", () => {
       );
       expect(res.headers["cache-control"]).toBe("private, no-store");
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
-      // A customer's file stays on the shop's own site, and renders nothing active (issue 18).
+      // A customer's file stays on the shop's own site, and renders nothing active (decision 023).
       expect(res.headers["cross-origin-resource-policy"]).toBe("same-site");
       expect(res.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
     },

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §6: the app server killed with SIGKILL between the charge and the webhook. The
+ * Decision 026: the app server killed with SIGKILL between the charge and the webhook. The
  * provider's webhook finds nobody; after the restart, reconciliation reads the payment and the
  * order is paid exactly once. The server runs in its own process, as `npm start` runs it, on
  * PostgreSQL when DATABASE_URL is set and on PGlite in its data folder otherwise.

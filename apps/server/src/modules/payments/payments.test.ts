@@ -19,7 +19,7 @@ import { createNotchPay } from "./notchpay.ts";
 import { applyProviderPayment, type PaymentsContext, reconcile } from "./payments.service.ts";
 
 /**
- * Issue 13, decision 026: paying an order's total by Mobile Money through a local fake of
+ * Decision 026: paying an order's total by Mobile Money through a local fake of
  * Notch Pay, transfers declared by hand, cash on delivery, and the shop's review. Nothing may
  * pay twice, pay a wrong amount, or be lost.
  */

@@ -81,8 +81,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       paged(request, await service.productsOfCategories(app.db, request.body.category, request.query), request.query),
   );
 
-  // Cached like every catalogue read, rating included: whatever writes a review (a later
-  // issue) must call `app.catalogueChanged()` once the write is done, as the product writes
+  // Cached like every catalogue read, rating included: whatever writes a review (as
+  // reviews.routes.ts does) must call `app.catalogueChanged()` once the write is done, as the product writes
   // below do, or the page keeps showing the old rating until the cache's TTL.
   app.post(
     "/product-details",

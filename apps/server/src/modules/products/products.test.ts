@@ -612,7 +612,7 @@ describe("catalogue by category", () => {
     expect(ids(await post("/api/category-product", null, { category: "PIXEL" }))).toEqual([]);
   });
 
-  // Reads are lenient as the original's were (issue 11): older clients ask for their own categories.
+  // Reads are lenient as the original's were (decision 022): older clients ask for their own categories.
   it.each(
     ["airpodes", "watches", "mobiles", "IPHONE 7", "samsung", "GADGETS ELECTRONIQUES", "", "x".repeat(5000)].map(
       (category) => ({ category, label: JSON.stringify(category).slice(0, 30) }),

@@ -224,7 +224,7 @@ describe("GET /api/search: hostile queries", () => {
     expect(await productCount()).toBe(ALL_NAMES.length);
   });
 
-  it("answers a query longer than 100 characters with the results of its first 100 (issue 11)", async () => {
+  it("answers a query longer than 100 characters with the results of its first 100 (decision 022)", async () => {
     const head = `samsung${" ".repeat(93)}`;
     const cut = await search(head);
     expect(cut.names.length).toBeGreaterThan(0);

@@ -18,7 +18,7 @@ import {
   uploadProduct,
 } from "../../test/harness.ts";
 
-/** Issue 12, decision 024: every product has variants; stock lives on them and never goes below zero. */
+/** Decision 024: every product has variants; stock lives on them and never goes below zero. */
 
 let ctx: TestContext;
 let actors: Actors;

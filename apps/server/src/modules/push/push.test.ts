@@ -14,7 +14,7 @@ import {
 } from "../../test/harness.ts";
 import { startTestPushService, type TestPushService } from "../../test/push-service.ts";
 
-// The owner's phone rings for each new order (issue 16 §2, decision 033): Web Push with VAPID,
+// The owner's phone rings for each new order (decision 033): Web Push with VAPID,
 // through a local push service that checks the VAPID token and decrypts each message.
 let push: TestPushService;
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/harness.ts";
 
-/** Issue 18 §2: the pages' policy violations reach the shop, and nothing else gets in that way. */
+/** Decision 023: the pages' policy violations reach the shop, and nothing else gets in that way. */
 
 let ctx: TestContext;
 const lines: Record<string, unknown>[] = [];

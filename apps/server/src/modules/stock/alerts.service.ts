@@ -5,7 +5,7 @@ import { products, productVariants, type StockAlertRow, stockAlerts, type UserRo
 import { conflict, notFound } from "../../lib/errors.ts";
 
 /**
- * 'Prévenez-moi' (issue 12 §2): a visitor leaves a number on a sold-out variant; once it is back
+ * 'Prévenez-moi' (decision 024): a visitor leaves a number on a sold-out variant; once it is back
  * in stock, the back-office lists who asked, and an admin tells each one by WhatsApp.
  */
 

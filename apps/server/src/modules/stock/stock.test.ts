@@ -19,7 +19,7 @@ import {
 import { shownChange } from "./stock.service.ts";
 
 /**
- * Issue 12 §2, decision 024: an order takes its stock or is refused with nothing written; two
+ * Decision 024: an order takes its stock or is refused with nothing written; two
  * customers racing for the last unit, exactly one gets it; a cancellation gives it back once.
  */
 

@@ -4,7 +4,7 @@ import { hash, verify } from "@node-rs/argon2";
  * At most this many argon2 computations (hashes and verifications) run at once; the others
  * wait their turn. Each takes 19 MiB of native memory while it runs, and libuv's 4 threads
  * would otherwise run 4 (76 MiB, then more with UV_THREADPOOL_SIZE): a crowd signing up or
- * in set the PostgreSQL app's memory peak (issue 19, docs/performance.md). Two keep two cores
+ * in set the PostgreSQL app's memory peak (decision 030, docs/performance.md). Two keep two cores
  * busy (more do not hash faster on a small server) and bound the peak at 38 MiB. The hash's
  * own parameters do not change.
  */
