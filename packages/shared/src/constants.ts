@@ -55,7 +55,7 @@ export function stockStatus(stock: number | null): StockStatus {
 }
 
 /**
- * How an order reaches the customer (issue 12 §3, decision 025): a delivery zone of Yaoundé
+ * How an order reaches the customer (decision 025): a delivery zone of Yaoundé
  * (chosen by neighbourhood), 'Retrait en boutique', or 'Expédition hors Yaoundé' whose fee the
  * shop confirms.
  */
@@ -68,7 +68,7 @@ export const MAX_ZONE_NEIGHBOURHOODS = 80;
 export const SEARCH_MAX_LENGTH = 100;
 
 /**
- * An order's idempotency key (issue 16 §1): 16 to 100 letters, digits, "-" or "_", so a
+ * An order's idempotency key (decision 014): 16 to 100 letters, digits, "-" or "_", so a
  * UUID fits, in the `Idempotency-Key` header (IDEMPOTENCY_KEY_HEADER) or an `idempotencyKey` field.
  */
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;

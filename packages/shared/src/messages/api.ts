@@ -78,7 +78,7 @@ export const orderFileMissing = "Veuillez joindre un fichier.";
 export const orderFileInvalid = "Le fichier doit être une image (JPEG, PNG, WebP, HEIC) ou un PDF.";
 export const orderFileTooLarge = "Le fichier est trop volumineux (10 Mo au maximum).";
 export const orderFileNotFound = "Aucun fichier pour cette commande.";
-// idempotency keys (issue 16 §1)
+// idempotency keys (decision 014)
 export const idempotencyKeyMismatch =
   "L'en-tête Idempotency-Key et le champ idempotencyKey portent deux clés différentes : envoyez la même clé, ou une seule.";
 export const idempotencyKeyReused = "Cette clé de commande a déjà servi pour une autre commande.";

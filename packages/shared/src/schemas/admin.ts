@@ -60,7 +60,7 @@ export const adminOrder = order.extend({
     })
     .nullable(),
   history: z.array(orderStatusChange),
-  // Added by issue 13 (decision 026).
+  // Added by decision 026 (payments).
   /** The way the customer chose to pay last, or null. */
   paymentChoice: paymentChoice.nullable(),
   /** Every payment attempt, newest first. */

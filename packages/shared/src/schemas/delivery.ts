@@ -4,7 +4,7 @@ import { FIELD_MSG } from "../messages.ts";
 import { id, isoDate } from "./common.ts";
 
 /**
- * Delivery (issue 12 §3, decision 025): the options the back-office's 'Livraison' screen
+ * Delivery (decision 025): the options the back-office's 'Livraison' screen
  * manages, what the customer chooses when ordering, and what the order keeps of it.
  */
 

@@ -41,7 +41,7 @@ export const orderReference = z
   .pipe(z.string().regex(ORDER_REFERENCE_PATTERN, FIELD_MSG.referenceInvalid));
 
 /**
- * A client's key for one order it may send several times (issue 16 §1): a random UUID made
+ * A client's key for one order it may send several times (decisions 014, 034): a random UUID made
  * when the order is queued, sent again with every retry, so the shop records the order once.
  * Sent in the `Idempotency-Key` header, or as the `idempotencyKey` field for a client that
  * cannot set headers (the storefront's form action).
@@ -69,7 +69,7 @@ export const orderFormInput = z.strictObject({
   message: z.string().trim().max(2000, FIELD_MSG.orderMessageTooLong).default(""),
   // How it reaches the customer (decision 025); checked against the chosen option by the server.
   ...deliveryChoiceFields,
-  /** Added by issue 16 §1; the same as the Idempotency-Key header when both are sent. */
+  /** Added for retries (decision 014); the same as the Idempotency-Key header when both are sent. */
   idempotencyKey: idempotencyKey.optional(),
 });
 export type OrderFormInput = z.infer<typeof orderFormInput>;
@@ -78,7 +78,7 @@ export type OrderFormInput = z.infer<typeof orderFormInput>;
 export const cartOrderInput = z.strictObject({
   channel: z.enum(["whatsapp", "phone"], { error: FIELD_MSG.orderChannelInvalid }),
   ...deliveryChoiceFields,
-  /** Added by issue 16 §1; the same as the Idempotency-Key header when both are sent. */
+  /** Added for retries (decision 014); the same as the Idempotency-Key header when both are sent. */
   idempotencyKey: idempotencyKey.optional(),
 });
 export type CartOrderInput = z.infer<typeof cartOrderInput>;
@@ -116,12 +116,12 @@ export const order = z.object({
   totalQuantity: z.number().int(),
   /** The lines' total (the subtotal, before delivery), as before delivery existed. */
   totalPrice: z.number().int(),
-  // Added by issue 12 §3 (decision 025); older clients ignore them.
+  // Added by decision 025 (delivery); older clients ignore them.
   /** The delivery chosen, as it was then; null for an order made without one. */
   delivery: orderDelivery.nullable(),
   /** What the customer pays: totalPrice and the delivery fee when it is known. */
   total: z.number().int(),
-  /** Added by issue 13 (decision 026): the key of its payment link, /pay/:reference?t=… */
+  /** Added by decision 026 (payments): the key of its payment link, /pay/:reference?t=… */
   payToken: z.string(),
   createdAt: isoDate,
   updatedAt: isoDate,

@@ -5,7 +5,7 @@ import { id, isoDate } from "./common.ts";
 import { cameroonPhone } from "./orders.ts";
 
 /*
- * Paying an order (issue 13, decision 026): Mobile Money through the provider, a transfer the
+ * Paying an order (decision 026): Mobile Money through the provider, a transfer the
  * customer already sent by hand, or cash on delivery. The amount is never sent by a client: it
  * is the order's total as recorded.
  */

@@ -59,7 +59,7 @@ const echoedReadOnly = {
   updatedAt: z.unknown().optional(),
   __v: z.unknown().optional(),
   rating: z.unknown().optional(),
-  // What answers carry since issue 12 (decision 024): echoed back by the same form.
+  // What answers carry since decision 024 (variants): echoed back by the same form.
   options: z.unknown().optional(),
   variants: z.unknown().optional(),
   sellingPriceMax: z.unknown().optional(),
@@ -119,7 +119,7 @@ export const product = z.object({
   userId: z.string().nullable(),
   createdAt: isoDate,
   updatedAt: isoDate,
-  // Added by issue 12 (decision 024); older clients ignore them.
+  // Added by decision 024 (variants); older clients ignore them.
   options: z.array(productOption),
   /** The dearest variant's selling price: above `sellingPrice`, cards read "à partir de". */
   sellingPriceMax: z.number(),

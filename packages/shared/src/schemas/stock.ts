@@ -6,7 +6,7 @@ import { cameroonPhone } from "./orders.ts";
 import { stockStatusField } from "./products.ts";
 
 /**
- * The back-office's stock calls (issue 12 §2, decision 024), under /api/admin/: exact counts,
+ * The back-office's stock calls (decision 024), under /api/admin/: exact counts,
  * quick adjustments with their reason, and the history of every movement.
  */
 
