@@ -20,7 +20,7 @@ export const loader = ({ request, params }: Route.LoaderArgs) => loadPayScreen(r
 
 export const action = ({ request, params }: Route.ActionArgs) => payAction(request, params.reference);
 
-/** /pay/:reference?t=…: an order's payment screen (issue 13 §3, decision 026). */
+/** /pay/:reference?t=…: an order's payment screen (decision 026). */
 export default function PayPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-xl px-4 pt-8 pb-12">

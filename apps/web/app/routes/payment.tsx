@@ -12,7 +12,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export const loader = ({ request, params }: Route.LoaderArgs) => loadPayment(request, params.id);
 
-/** /payment/:id: the waiting screen of a Mobile Money payment (issue 13 §3, decision 026). */
+/** /payment/:id: the waiting screen of a Mobile Money payment (decision 026). */
 export default function PaymentPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-xl px-4 pt-8 pb-12">

@@ -1,6 +1,6 @@
 /**
- * The back-office's sidebar (SPEC.md §2 Admin panel, issue 5): the spec's two links first,
- * then what issue 5 adds. On a phone they form a row that scrolls sideways, in this order.
+ * The back-office's sidebar (SPEC.md §2 Admin panel, decision 019): the spec's two links first,
+ * then the back-office's own screens. On a phone they form a row that scrolls sideways, in this order.
  */
 export const ADMIN_LINKS = [
   { to: "/admin-panel/all-users", label: "Clients", badge: null },

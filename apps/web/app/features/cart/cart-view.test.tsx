@@ -335,7 +335,7 @@ describe("ordering from the cart", () => {
     expect(cart.orderFromCart).toHaveBeenCalledWith("phone", {}, ORDER_KEY);
     expect(screen.getByRole("link", { name: "Appeler" }).getAttribute("href")).toBe("tel:+237699000000");
     expect(screen.getByRole("link", { name: "Commander avec le formulaire" }).getAttribute("href")).toBe("/order");
-    // The order can be paid from the phone at once (issue 13).
+    // The order can be paid from the phone at once (decision 026).
     expect(screen.getByRole("link", { name: "Payer par Mobile Money (commande CMD-9XZ2)" }).getAttribute("href")).toBe(
       "/pay/CMD-9XZ2?t=jeton-de-paiement",
     );

@@ -53,7 +53,7 @@ function optionLine(option: DeliveryOption, subtotal: number, freeFrom: number |
 }
 
 /**
- * The delivery part of ordering (issue 12 §3): home delivery in Yaoundé by neighbourhood, with a
+ * The delivery part of ordering (decision 025): home delivery in Yaoundé by neighbourhood, with a
  * 'Point de repère'; pickup at the shop; shipping out of Yaoundé to a town. Its controls carry
  * the API's names, so the order form posts them as they are, even before its scripts run
  * (each option's own fields then all show: CSS, not state, hides the others').

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 /**
  * The page's web manifest, linked once the page has painted and hydrated (decision 034): the
  * browser reads a manifest in the page's `<head>` at once, with its icon, and those two requests
- * would come before the first paint, which issue 14 keeps for the page, its stylesheet and its
+ * would come before the first paint, which decision 027 keeps for the page, its stylesheet and its
  * largest picture. Two apps: the back-office is installed apart on the owner's phone.
  */
 export function useManifestLink(pathname: string): void {

@@ -161,7 +161,7 @@ function DeleteConfirm({ option, busy }: { option: AdminDeliveryOption; busy: bo
 }
 
 /**
- * 'Livraison' (issue 12 §3, decision 025): the options offered to customers, in their order,
+ * 'Livraison' (decision 025): the options offered to customers, in their order,
  * each edited in place; a new one; and the amount from which delivery in town is free. Every
  * action works without scripts (links and posted forms).
  */

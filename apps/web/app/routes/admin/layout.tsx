@@ -27,7 +27,7 @@ export function meta() {
 }
 
 /**
- * The back-office (issue 5): ADMIN and SUPERADMIN only, inside the shop's layout (its header
+ * The back-office (decision 019): ADMIN and SUPERADMIN only, inside the shop's layout (its header
  * stays), the sidebar and the page beside it. Each page is its own `<main>`.
  */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

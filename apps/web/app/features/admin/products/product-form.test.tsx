@@ -285,7 +285,7 @@ describe("ProductFormDialog", () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  describe("options and variants (issue 12 §1)", () => {
+  describe("options and variants (decision 024)", () => {
     /** Adds an option through the form: its name, then its values typed with commas. */
     function addOption(name: string, values: string) {
       fireEvent.click(screen.getByRole("button", { name: "Ajouter une option" }));

@@ -58,7 +58,7 @@ function waitReason(sending: number, failed: number): string | null {
 /**
  * The create modal (Annuler, Enregistrer) and, given a product, the edit modal 'Modifier le
  * produit' (Annuler, Sauvegarder) of SPEC.md §2, with the product's options and variants
- * (issue 12 §1): editing first loads its variants and their exact counts. A product saved whose
+ * (decision 024): editing first loads its variants and their exact counts. A product saved whose
  * variants were refused is kept (the list shows it once the modal closes).
  */
 export function ProductFormDialog({

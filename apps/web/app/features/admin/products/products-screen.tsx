@@ -17,7 +17,7 @@ type Open =
 export const pageHref = (page: number) => (page > 1 ? `?page=${page}` : "?");
 
 /**
- * 'Gestion des Produits' (SPEC.md §2, issue 5 §4): 'Nouveau produit', the grid of the products
+ * 'Gestion des Produits' (SPEC.md §2, decision 019): 'Nouveau produit', the grid of the products
  * this admin may manage (every product for a SUPERADMIN, their own for an ADMIN: the server
  * decides), paged in the address, and the create, edit, delete and stock modals. After a change
  * the modal closes and the list is read again; a new product shows first, on page 1.

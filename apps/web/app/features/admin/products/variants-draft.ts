@@ -11,7 +11,7 @@ import {
 import { francsOf } from "./product-form-values";
 
 /**
- * The product form's options and variants (issue 12 §1, decision 024), as the admin edits them:
+ * The product form's options and variants (decision 024), as the admin edits them:
  * up to MAX_PRODUCT_OPTIONS options, each a name and its values; one row per combination of
  * their values, sold or not, each with its prices, its stock (or 'Non suivi') and its photos. A
  * product without options has one row without values: its one stock.

@@ -39,7 +39,7 @@ const invalid = (id: string, error?: string, hint?: string) => ({
 });
 
 /**
- * The product form's options and variants (issue 12 §1): up to three options, each a name and
+ * The product form's options and variants (decision 024): up to three options, each a name and
  * its values (typed at once with commas, removed one by one); then one card per combination
  * (a phone has no room for a table): sold or not, its prices, its stock or 'Non suivi', its
  * photos chosen among the product's or added. Without options, the product's one stock.

@@ -9,7 +9,7 @@ import { RoleDialog } from "./role-dialog";
 import { filterUsers, usersCount } from "./user-search";
 
 /**
- * 'Gestion des Utilisateurs' (SPEC.md §2, issue 5 §3): a search by name or e-mail, the table
+ * 'Gestion des Utilisateurs' (SPEC.md §2, decision 019): a search by name or e-mail, the table
  * (#, Nom, Email, Rôle, Actions) that scrolls sideways inside its own box on a phone, and the
  * role change, offered to a SUPERADMIN on every row but their own (the server says the same).
  */
