@@ -7,7 +7,7 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 // where both the server's launcher and the test workers read it.
 process.env.E2E_SERVER_LOG ??= path.join(tmpdir(), `shop-e2e-${port}.log`);
 
-// Mobile Money in the journeys (issue 13): the shop charges through the fake Notch Pay of
+// Mobile Money in the journeys (decision 026): the shop charges through the fake Notch Pay of
 // apps/server/src/test/fake-notchpay.ts, started beside it, never the real one. Set here, so that
 // both servers (they inherit this environment) and the test workers (which drive the fake through
 // its /__fake/ paths at NOTCHPAY_API_URL) read the same values.
@@ -22,12 +22,12 @@ Object.assign(process.env, {
   NOTCHPAY_API_URL: `http://127.0.0.1:${fakeNotchPayPort}`,
   FAKE_NOTCHPAY_PORT: String(fakeNotchPayPort),
   FAKE_NOTCHPAY_WEBHOOK_URL: `http://127.0.0.1:${port}/api/payments/webhooks/notchpay`,
-  // Forgotten passwords by e-mail (issue 16): through the local SMTP server of
+  // Forgotten passwords by e-mail (decision 032): through the local SMTP server of
   // apps/server/src/test/smtp-server.ts, whose HTTP port lists what it received.
   SMTP_URL: `smtp://127.0.0.1:${port + 2000}`,
   SMTP_FROM: "boutique@e2e.test",
   E2E_SMTP_MESSAGES: `http://127.0.0.1:${port + 2001}/messages`,
-  // The admins' notifications (issue 16 §2, decision 033): the local push service of
+  // The admins' notifications (decision 033): the local push service of
   // apps/server/src/test/push-service.ts stands in for the browser's, whose HTTP port makes
   // subscriptions and lists the messages it received, decrypted.
   E2E_PUSH_SERVICE: `http://127.0.0.1:${port + 3001}`,

@@ -1,5 +1,5 @@
 /**
- * The back-office's code loads only for admins (issue 5 §1): no storefront page's scripts hold
+ * The back-office's code loads only for admins (decision 019): no storefront page's scripts hold
  * any of it. Read from the production build (`npm run build` comes first in the test command).
  *
  * A chunk's file does not say which source modules went into it (the bundler merges modules

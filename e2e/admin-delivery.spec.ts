@@ -1,5 +1,5 @@
 /**
- * The back-office's delivery (issue 12 §3, decision 025) on the 360 px phone of
+ * The back-office's delivery (decision 025) on the 360 px phone of
  * playwright.config.ts: the shop's admin manages the options customers choose from, the
  * free-delivery amount, and confirms a shipping order's fee.
  */

@@ -1,5 +1,5 @@
 /**
- * The back-office's orders, messages and dashboard (issue 5 §5–7), on the 360 px phone of
+ * The back-office's orders, messages and dashboard (decision 020), on the 360 px phone of
  * playwright.config.ts: a customer orders, the shop's SUPERADMIN finds the order, confirms it,
  * tells the customer on WhatsApp; refusals, final statuses, messages, the dashboard, and an
  * accessibility scan of each screen.

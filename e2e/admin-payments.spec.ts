@@ -1,5 +1,5 @@
 /**
- * The shop's side of payments (issue 13 §5, decision 026), on the 360 px phone of
+ * The shop's side of payments (decision 026), on the 360 px phone of
  * playwright.config.ts: customers declare transfers they sent to the shop's number; the admin
  * finds them in 'À vérifier' with the sidebar's badge, rejects one with a reason and approves
  * another (the order becomes 'Payée' with the admin's name); the order page's payments; the

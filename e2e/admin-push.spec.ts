@@ -1,5 +1,5 @@
 /**
- * Issue 16 §2: the owner's phone rings for each new order (decision 033), in Chromium at 360 px
+ * The owner's phone rings for each new order (decision 033), in Chromium at 360 px
  * against the real server. Chromium here reaches no push service (no internet): the page's
  * PushManager hands out subscriptions of the local push service (apps/server/src/test/
  * push-service.ts, started by playwright.config.ts, which the shop trusts), where the server's

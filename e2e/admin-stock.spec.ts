@@ -1,5 +1,5 @@
 /**
- * The back-office's variants and stock at 360 px (issue 12 §1-2): an admin creates a phone with
+ * The back-office's variants and stock at 360 px (decision 024): an admin creates a phone with
  * options, photos and stocks, adjusts a count and reads the history; then the 'Prévenez-moi'
  * loop, from a visitor's number on a sold-out iPhone 15 to the admin's WhatsApp message.
  */

@@ -1,5 +1,5 @@
 /**
- * First paint on a slow phone (issue 14 §1, decision 027): what a storefront page fetches
+ * First paint on a slow phone (decision 027): what a storefront page fetches
  * before its first paint, how many scripts it loads, when it hydrates, and what waits for the
  * visitor to come near.
  */

@@ -3,7 +3,7 @@ import { test as base, type Page } from "@playwright/test";
 export * from "@playwright/test";
 
 /**
- * Every journey runs under the pages' Content-Security-Policy and must not break it (issue 18):
+ * Every journey runs under the pages' Content-Security-Policy and must not break it (decision 023):
  * each page of the test's browser context reports its `securitypolicyviolation` events, and
  * the test fails after the fact if there was any. A test that provokes violations on purpose
  * reads and empties `cspViolations` itself.

@@ -1,5 +1,5 @@
 /**
- * Issue 19: the shop runs through a promotion's crowd inside the memory the README documents
+ * The shop runs through a promotion's crowd inside the memory the README documents
  * for the app process (decision 030): 384 MB on the embedded PGlite, 256 MB beside a
  * PostgreSQL (DATABASE_URL set: the PostgreSQL pass of CI).
  *

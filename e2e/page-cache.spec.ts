@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { expect, test } from "./fixtures.ts";
 import { header, open, signedInCustomer, someProduct } from "./helpers.ts";
 
-/** Issue 14 §2 (decision 028): the public pages kept for visitors who are not signed in. */
+/** Decision 028: the public pages kept for visitors who are not signed in. */
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 

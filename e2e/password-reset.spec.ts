@@ -1,5 +1,5 @@
 /**
- * Issue 16 §3: a forgotten password, in Chromium at 360 px against the real server. By e-mail
+ * Decision 032: a forgotten password, in Chromium at 360 px against the real server. By e-mail
  * (through the local SMTP server playwright.config.ts starts, read at E2E_SMTP_MESSAGES), and by
  * the link an admin sends from 'Gestion des Utilisateurs' by WhatsApp; a link used twice is
  * refused, and so is one opened after its lifetime (on a small shop of its own whose links last

@@ -1,5 +1,5 @@
 /**
- * The customer pays from the phone (issue 13 §3, decision 026), on the 360 px phone of
+ * The customer pays from the phone (decision 026), on the 360 px phone of
  * playwright.config.ts, through the fake Notch Pay that config starts beside the shop: a cart
  * order paid with MTN MoMo ends on 'Paiement reçu' and the order is 'Payée'; a refused Orange
  * Money payment, then 'Réessayer' that succeeds; cash on delivery from the status page; the

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { type APIResponse, expect, test } from "./fixtures.ts";
 import { ADMIN, open, serverLog, signInThrough, someProduct } from "./helpers.ts";
 
-/** Issue 18 §1: the headers every page, redirect and asset carries, and no framing. */
+/** Decision 023: the headers every page, redirect and asset carries, and no framing. */
 
 function expectEveryAnswer(res: APIResponse) {
   const headers = res.headers();

@@ -1,5 +1,5 @@
 /**
- * Issue 15 §2: two app servers behind HAProxy on one PostgreSQL, one Redis and one S3-compatible
+ * Decision 031: two app servers behind HAProxy on one PostgreSQL, one Redis and one S3-compatible
  * server (e2e/several-servers/environment.ts), with the production build. Run once, in the
  * PostgreSQL pass of CI (DATABASE_URL set): the several-servers set-up needs PostgreSQL.
  */

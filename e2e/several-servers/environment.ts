@@ -1,5 +1,5 @@
 /**
- * Issue 15: the shop as several app servers behind a load balancer, with real parts, started
+ * The shop as several app servers behind a load balancer, with real parts, started
  * and stopped by the test itself (decision 031):
  * - one PostgreSQL database, new for the run, next to DATABASE_URL's (dropped at the end);
  * - one Redis of its own (`redis-server` on a free port, nothing kept on disk), so that the
