@@ -26,7 +26,7 @@ import type { LoadOptions, LoadResult } from "./load.ts";
 import type { ChildMessage, ParentMessage, Replay, SqlTiming } from "./protocol.ts";
 import { pgliteVersion, postgresVersion } from "./versions.ts";
 
-// `--crowd`: the crowd benchmark of issue 14 (pages, a mix, 200 connections), its own options.
+// `--crowd`: the crowd benchmark (a WhatsApp promotion: pages, a mix, 200 connections), its own options.
 if (process.argv.slice(2).includes("--crowd")) {
   const { crowdBench } = await import("./crowd-bench.ts");
   process.exit(await crowdBench(process.argv.slice(2).filter((a) => a !== "--crowd")));

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --crowd`: a crowd from a WhatsApp promotion (issue 14 §2), against the
+ * `npm run bench -- --crowd`: a crowd from a WhatsApp promotion (decision 028), against the
  * production build of the shop on the demo catalogue. See bench/README.md and
  * docs/performance.md.
  *
@@ -519,7 +519,7 @@ function markdown(s: Settings, run: Run, m: ReturnType<typeof machine>, date: st
     .filter((r) => r.notes.length)
     .map((r) => `- ${r.label}, page cache ${modeLabel(r.mode)}: ${r.notes.join("; ")}`);
   const mixConnections = mixGroups(s.connections, [], "", []);
-  return `# Crowd benchmark (issue 14 §2) — ${run.database} — ${date}
+  return `# Crowd benchmark (a WhatsApp promotion) — ${run.database} — ${date}
 
 - Machine: ${m.nproc} CPUs (${m.cpu}), ${m.memoryGb} GB, ${m.os}; Node ${m.node}; commit ${m.commit}; sources ${m.sources}
 - Load average (1, 5, 15 min): ${run.loadAverage} when this database's run started, ${finishedLoad} when it ended

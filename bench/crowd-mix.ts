@@ -1,5 +1,5 @@
 /**
- * The crowd benchmark's mix (issue 14 §2, part (b)), shared by crowd-bench.ts and
+ * The crowd benchmark's mix (its part (b) in bench/README.md), shared by crowd-bench.ts and
  * memory-bench.ts: the storefront's anonymous pages, the catalogue API reads and signed-in
  * customers reading and changing their cart, as three autocannon processes (load.ts) started
  * together; plus the HTTP helpers and the shop data (pages, customers) it needs.

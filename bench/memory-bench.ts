@@ -1,7 +1,7 @@
 /**
- * `npm run bench:memory`: the shop's resident memory through a promotion's crowd (issue 19),
+ * `npm run bench:memory`: the shop's resident memory through a promotion's crowd (decision 030),
  * on the production build with the demo catalogue, on PGlite and on PostgreSQL. See
- * bench/README.md and docs/performance.md ("Memory (issue 19)").
+ * bench/README.md and docs/performance.md's memory section.
  *
  * For each database (and each `--variant`): the app process's VmRSS idle (a few seconds after
  * start) and after the first page requests; then the crowd bench's mix (crowd-mix.ts: pages,
@@ -77,7 +77,7 @@ const HELP = `Usage: npm run bench:memory -- [options]
 
 type DbKind = "pglite" | "postgres";
 
-/** Issue 19's targets, in MB (MiB: kB of /proc ÷ 1024). */
+/** The memory targets (decision 030), in MB (MiB: kB of /proc ÷ 1024). */
 const TARGETS: Record<DbKind, { peak: number; idle: number }> = {
   pglite: { peak: 384, idle: 200 },
   postgres: { peak: 256, idle: 150 },
@@ -1016,7 +1016,7 @@ function markdown(r: Report): string {
   const m = r.machine;
   const groups = mixGroups(s.connections, [], "", []);
   const soak = r.rows.some((x) => x.soak);
-  return `# Memory benchmark (issue 19) — ${r.date}
+  return `# Memory benchmark (decision 030) — ${r.date}
 
 - Machine: ${m.nproc} CPUs (${m.cpu}), ${m.memoryGb} GB, ${m.os}; Node ${m.node}; commit ${m.commit}; sources ${m.sources}
 - Databases: ${r.databases.map((d) => `${d.database} (seeding and start ${f1(d.seedSeconds)} s; load average ${d.loadAverage[0]} → ${d.loadAverage[1]})`).join("; ")}
@@ -1030,7 +1030,7 @@ function markdown(r: Report): string {
 - Idle: ${s.settle} s after the server answered its health check; "after the first requests": each page and catalogue read of the mix once, then 1 s
 - The mix (crowd-mix.ts, as \`npm run bench -- --crowd\` part (b)): ${groups.map((g) => `${g.connections} × ${g.key}`).join(", ")}, three autocannon processes, ${s.warmup} s warm-up then ${s.duration} s measured, \`accept-encoding: br, gzip\`; VmRSS every ${SAMPLE_MS} ms, VmHWM (the process's peak since it started) at the end; then VmRSS watched for ${s.cooldown} s with no requests ("idle again" = back to ${NEAR_IDLE_TEXT})
 - Bare: \`bare-server.ts\` answering every request of the same mix with a ${SMALL_JSON.length}-byte JSON
-- Targets (issue 19): PGlite peak ≤ ${TARGETS.pglite.peak} MB, idle ≤ ${TARGETS.pglite.idle} MB; PostgreSQL app peak ≤ ${TARGETS.postgres.peak} MB, idle ≤ ${TARGETS.postgres.idle} MB; only with 0 errors, 0 time-outs, 0 non-2xx; idle again within the cooldown
+- Targets (decision 030): PGlite peak ≤ ${TARGETS.pglite.peak} MB, idle ≤ ${TARGETS.pglite.idle} MB; PostgreSQL app peak ≤ ${TARGETS.postgres.peak} MB, idle ≤ ${TARGETS.postgres.idle} MB; only with 0 errors, 0 time-outs, 0 non-2xx; idle again within the cooldown
 - Run: ${Math.round(r.seconds)} s${r.failures.length ? `; **failed: ${r.failures.join("; ")}**` : ""}
 
 ${summaryTable(s, r.rows)}

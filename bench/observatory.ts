@@ -1,5 +1,5 @@
 /**
- * The MDN HTTP Observatory's tests (issue 18's acceptance) on the pages and answers a scanner
+ * The MDN HTTP Observatory's tests (docs/security.md: A+ everywhere) on the pages and answers a scanner
  * would try: the production server on a fresh demo catalogue (shop-server.ts) behind a local
  * TLS front that does what the deployment's proxy does (HTTPS with X-Forwarded-Proto, plain
  * http redirected to https), scanned by the observatory's own retriever and tests, graded as

@@ -5,8 +5,8 @@
  * performance score is reported. See bench/README.md and docs/performance.md.
  *
  * Each page is measured as a first visit (Lighthouse empties the origin's storage: no service
- * worker) and, side by side in the same run, with the shop's service worker installed (issue
- * 16): the same fresh Chromium first visits the page until the worker keeps it and its files
+ * worker) and, side by side in the same run, with the shop's service worker installed (decision
+ * 034): the same fresh Chromium first visits the page until the worker keeps it and its files
  * (sw-visits.ts), then Lighthouse runs with `disableStorageReset` so that the worker answers.
  *
  * Then (`--first-tap`, first-tap.ts) real loads in Chromium: how long each page stays painted
@@ -42,7 +42,7 @@ const HTTP2_FLAGS = ["--ignore-certificate-errors"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const KB = 1024;
 
-/** Targets of docs/performance.md (issue 14 §1: performance 98, LCP 1.5 s, four script files, CLS 0). */
+/** Targets of docs/performance.md (performance 98, LCP 1.5 s, four script files, CLS 0; decision 027). */
 const TARGETS = {
   performance: 98,
   otherScores: 100,

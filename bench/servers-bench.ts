@@ -1,7 +1,7 @@
 /**
  * `npm run bench:servers`: the crowd bench's mix (crowd-mix.ts: 200 connections through
  * anonymous pages, the catalogue API and signed-in carts) against three set-ups of the shop on
- * one PostgreSQL with the demo catalogue, in the same run on the same machine (issue 15 §2):
+ * one PostgreSQL with the demo catalogue, in the same run on the same machine (decision 031):
  * 1. one app process (`npm start`);
  * 2. `WEB_CONCURRENCY=2` (two processes on one port, node's cluster);
  * 3. two app servers (one process each, their own DATA_DIR) behind HAProxy, round robin.
@@ -152,7 +152,7 @@ try {
 
   const base = rows[0] as Row;
   const lines = [
-    `# Several app servers (issue 15 §2) — ${new Date().toISOString().slice(0, 10)}`,
+    `# Several app servers (decision 031) — ${new Date().toISOString().slice(0, 10)}`,
     "",
     `- Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), ${Math.round(os.totalmem() / 2 ** 30)} GB; Node ${process.version}; PostgreSQL database ${shop.database()}, Redis ${values.redis}`,
     `- The crowd bench's mix: ${connections} connections (pages, catalogue API, signed-in carts), ${warmup} s warm-up then ${duration} s, autocannon on the same machine`,

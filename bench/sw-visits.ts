@@ -1,5 +1,5 @@
 /**
- * The service worker's side of the page benchmark (issue 16): the visits that install it in a
+ * The service worker's side of the page benchmark (decision 034): the visits that install it in a
  * Chromium before Lighthouse measures the page with it (`installWorker`), and what installing
  * it costs a first visit in bytes (`firstVisitBytes`). Both drive Chromium through DevTools
  * (cdp.ts), never through Lighthouse.
