@@ -10,7 +10,6 @@ import {
   ScrollRestoration,
   useLocation,
   useRouteError,
-  useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { FlashNotice } from "./components/ui/flash-notice";
@@ -18,6 +17,7 @@ import { Toaster } from "./components/ui/toast";
 import { CartActionsProvider, CartCountProvider, useCartSession } from "./features/cart/cart-session";
 import { Footer } from "./features/layout/footer";
 import { Header } from "./features/layout/header";
+import { type RootData, useRootData } from "./features/layout/root-data";
 import { loadSession } from "./features/layout/session";
 import { keptOnPhone } from "./features/offline/kept-on-phone";
 import { KeptOrders } from "./features/offline/kept-orders";
@@ -66,8 +66,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [shop, session] = await Promise.all([client.shop(), loadSession(client, request.headers.get("cookie"))]);
   // A form posted without JavaScript left a message for this page: said once, then forgotten.
   const notice = readFlash(request);
-  if (!notice) return { shop, session, notice };
-  return data({ shop, session, notice }, { headers: { "Set-Cookie": CLEAR_FLASH } });
+  const rootData: RootData = { shop, session, notice };
+  if (!notice) return rootData;
+  return data(rootData, { headers: { "Set-Cookie": CLEAR_FLASH } });
 }
 
 /**
@@ -143,7 +144,7 @@ export function ErrorBoundary() {
   useEffect(() => {
     if (error instanceof TypeError && !navigator.onLine) window.location.reload();
   }, [error]);
-  const data = useRouteLoaderData<typeof loader>("root");
+  const data = useRootData();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>

@@ -5,7 +5,6 @@ import {
   UNSAFE_ErrorResponseImpl as ErrorResponse,
   Link,
   type ShouldRevalidateFunctionArgs,
-  useRouteLoaderData,
   useSearchParams,
 } from "react-router";
 import { Deferred } from "../components/ui/deferred";
@@ -14,6 +13,7 @@ import { StockStatus } from "../components/ui/stock-status";
 import { AddToCartButton } from "../features/cart/add-to-cart-button";
 import { type CardProduct, ProductCard, toCardProduct } from "../features/catalog/product-card";
 import { ROW_ITEM_CLASS, ScrollRow } from "../features/catalog/scroll-row";
+import { useRootData } from "../features/layout/root-data";
 import { useShop } from "../features/layout/use-shop";
 import { askStockAlert } from "../features/product/ask-stock-alert.server";
 import { Gallery } from "../features/product/gallery";
@@ -34,7 +34,6 @@ import { VariantPicker } from "../features/product/variant-picker";
 import { ApiError, api } from "../lib/api";
 import { fieldErrorsOf } from "../lib/form-values";
 import { telHref } from "../lib/format-phone";
-import type { loader as layoutLoader } from "../root";
 import type { Route } from "./+types/product";
 
 /** A malformed id (400) or an unknown one (404) is the same to a visitor: no such product. */
@@ -212,7 +211,7 @@ function ProductView({
   const name = lineName(product.productName, variant?.label ?? "");
   const photos = photosOf(product.productImage, variant);
   const off = discountPercent(price, sellingPrice);
-  const session = useRouteLoaderData<typeof layoutLoader>("root")?.session;
+  const session = useRootData()?.session;
   // A review just saved changes the stars at once.
   const reviewed = useReviewResult(product._id) ?? reviewAnswer;
   const rating = reviewed?.ok ? reviewed.rating : product.rating;
