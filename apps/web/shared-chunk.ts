@@ -4,7 +4,7 @@
  * outside its route files, and the shared package) that more than one route reaches. Code that
  * one route alone uses stays in that route's file; the back-office's code, which only admins
  * load (a browser test proves no storefront page carries it), never goes in; nor do the orders
- * kept on the phone (features/offline: outbox, its panel), loaded only by the pages that can
+ * kept on the phone (features/offline: their store, their panel), loaded only by the pages that can
  * keep one and by visitors who have one (decision 034).
  */
 import { isEsmFacade } from "./esm-facades";
@@ -19,7 +19,7 @@ const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|cook
 const SHARED_PACKAGE = /packages[\\/]shared[\\/]src[\\/]/;
 const WEB_APP = /apps[\\/]web[\\/]app[\\/]/;
 const NOT_SHARED =
-  /apps[\\/]web[\\/]app[\\/](routes[\\/]|root\.tsx|entry\.|features[\\/]admin[\\/]|features[\\/]offline[\\/](outbox|pending-orders)\.)/;
+  /apps[\\/]web[\\/]app[\\/](routes[\\/]|root\.tsx|entry\.|features[\\/]admin[\\/]|features[\\/]offline[\\/](kept-orders-store|kept-orders-panel)\.)/;
 
 const isShopCode = (id: string) => SHARED_PACKAGE.test(id) || (WEB_APP.test(id) && !NOT_SHARED.test(id));
 

@@ -4,12 +4,12 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { FormAlert } from "../../components/ui/form-alert";
 import { toast } from "../../components/ui/toast";
-import { api } from "../../lib/api";
+import { api, errorMessage } from "../../lib/api";
 import { displayPhone, telHref } from "../../lib/format-phone";
 import { KeptNotice } from "../offline/kept-notice";
-import { isNetworkFailure, loadOutbox, newOrderKey, preloadOutbox } from "../offline/kept-on-phone";
+import { isNetworkFailure, newOrderKey } from "../offline/kept-on-phone";
+import { loadKeptOrders, preloadKeptOrders } from "../offline/load-kept-orders";
 import { PayLink } from "../payment/pay-link";
-import { errorMessage } from "./use-cart-lines";
 import { recordThenOpenWhatsapp } from "./whatsapp-order";
 
 type Channel = "whatsapp" | "phone";
@@ -102,7 +102,7 @@ export function CartOrder({
   // page's own at first, so a tap before the scripts ran and one after are the same order too.
   const orderKey = useRef<string | null>(pageKey);
   // On the phone before the network goes: the code that keeps an order without it.
-  useEffect(preloadOutbox, []);
+  useEffect(preloadKeptOrders, []);
 
   const order = async (channel: Channel) => {
     if (inFlight.current) return;
@@ -114,8 +114,8 @@ export function CartOrder({
     const key = orderKey.current;
     // Without a network the order is kept on the phone and leaves when it can (decision 034).
     const keep = async () => {
-      const { queueOrder } = await loadOutbox();
-      await queueOrder({ key, cart: { channel, delivery } });
+      const { keepOrder } = await loadKeptOrders();
+      await keepOrder({ key, cart: { channel, delivery } });
       orderKey.current = null;
       setKept(true);
       toast.info("En attente de réseau : votre commande partira dès le retour du réseau.");

@@ -1,20 +1,23 @@
 import { ApiError } from "../../lib/api";
 
 /**
- * The small part of the orders kept on the phone that every page carries (decision 034); the
- * outbox itself (outbox.ts, IndexedDB) and its panel are loaded only by the pages that can keep
- * an order, and on others only when the phone holds one.
+ * The small part of the orders kept on the phone that every page carries (decision 034); their
+ * store (kept-orders-store.ts, IndexedDB) and their panel are loaded only by the pages that can
+ * keep an order (load-kept-orders.ts), and on others only when the phone holds one.
  */
 
-/** The IndexedDB database of the outbox, and the BroadcastChannel its tabs talk on. */
-export const OUTBOX_DB = "shop-outbox";
-export const OUTBOX_CHANNEL = "shop-outbox";
+/**
+ * The IndexedDB database of the kept orders, and the BroadcastChannel its tabs talk on. The
+ * stored name stays "shop-outbox": phones keep orders under it.
+ */
+export const KEPT_ORDERS_DB = "shop-outbox";
+export const KEPT_ORDERS_CHANNEL = "shop-outbox";
 /** Said on the window when this tab keeps an order. */
-export const OUTBOX_EVENT = "shop:order-kept";
+export const KEPT_ORDER_EVENT = "shop:order-kept";
 
 /** An action's answer saying the order was kept on the phone (features/order/place-order.client.ts). */
-export const keptOnPhone = (actionResult: unknown): actionResult is { queued: true; key: string } =>
-  typeof actionResult === "object" && actionResult !== null && "queued" in actionResult;
+export const keptOnPhone = (actionResult: unknown): actionResult is { kept: true; key: string } =>
+  typeof actionResult === "object" && actionResult !== null && "kept" in actionResult;
 
 /** A key no one else will draw: random, and available on a shop reached over plain http too. */
 export function newOrderKey(): string {
@@ -26,21 +29,9 @@ export function newOrderKey(): string {
 export const isNetworkFailure = (error: unknown) =>
   error instanceof TypeError || (error instanceof ApiError && error.status === 0);
 
-/** The outbox's code; on the pages that can keep an order it is asked for as they open. */
-export const loadOutbox = () => import("./outbox");
-
-/**
- * Fetches the outbox and its panel while the network is there (the service worker keeps them),
- * so that they are on the phone when an order has to be kept without a network.
- */
-export function preloadOutbox(): void {
-  void loadOutbox().catch(() => undefined);
-  void import("./pending-orders").catch(() => undefined);
-}
-
 /** Whether the phone may hold kept orders (a browser that cannot list its databases: maybe). */
-export async function outboxMayHoldOrders(): Promise<boolean> {
+export async function mayHoldKeptOrders(): Promise<boolean> {
   if (typeof indexedDB === "undefined") return false;
   if (typeof indexedDB.databases !== "function") return true;
-  return (await indexedDB.databases()).some((db) => db.name === OUTBOX_DB);
+  return (await indexedDB.databases()).some((db) => db.name === KEPT_ORDERS_DB);
 }

@@ -1,25 +1,25 @@
-import { formatPrice, orderReferenceWhatsappMessage, whatsappLink } from "@shop/shared/core";
+import { formatPrice, orderReferenceWhatsappMessage, orderWhatsappLink, whatsappLink } from "@shop/shared/core";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatDateTime } from "../../lib/format-date";
-import { orderWhatsappUrl } from "../cart/whatsapp-order";
+
 import { useShop } from "../layout/use-shop";
-import { dismissOrder, onOutboxChange, type QueuedOrder, queuedOrders, sendQueuedOrders } from "./outbox";
+import { dismissKeptOrder, type KeptOrder, keptOrders, onKeptOrdersChange, sendKeptOrders } from "./kept-orders-store";
 
 /** While orders wait, the phone tries again this often (and at once when the network returns). */
 const RETRY_MS = 15_000;
 
 /** The orders kept on this phone, read again whenever one changes (in any tab). */
-export function useQueuedOrders(): QueuedOrder[] {
-  const [orders, setOrders] = useState<QueuedOrder[]>([]);
+export function useKeptOrders(): KeptOrder[] {
+  const [orders, setOrders] = useState<KeptOrder[]>([]);
   useEffect(() => {
     let live = true;
     const read = () =>
-      void queuedOrders()
+      void keptOrders()
         .then((all) => live && setOrders(all))
         .catch(() => undefined);
     read();
-    const stop = onOutboxChange(read);
+    const stop = onKeptOrdersChange(read);
     return () => {
       live = false;
       stop();
@@ -34,7 +34,7 @@ export function useQueuedOrders(): QueuedOrder[] {
  */
 function useSender(waiting: boolean) {
   useEffect(() => {
-    const send = () => void sendQueuedOrders().catch(() => undefined);
+    const send = () => void sendKeptOrders().catch(() => undefined);
     send();
     window.addEventListener("online", send);
     const timer = waiting ? window.setInterval(send, RETRY_MS) : undefined;
@@ -45,7 +45,7 @@ function useSender(waiting: boolean) {
   }, [waiting]);
 }
 
-function Waiting({ order }: { order: QueuedOrder }) {
+function Waiting({ order }: { order: KeptOrder }) {
   return (
     <>
       <p className="font-bold">En attente de réseau</p>
@@ -61,7 +61,7 @@ function Waiting({ order }: { order: QueuedOrder }) {
   );
 }
 
-function Sent({ order, onClose }: { order: QueuedOrder; onClose: () => void }) {
+function Sent({ order, onClose }: { order: KeptOrder; onClose: () => void }) {
   const shop = useShop();
   const placed = order.order;
   if (!placed) return null;
@@ -76,7 +76,7 @@ function Sent({ order, onClose }: { order: QueuedOrder; onClose: () => void }) {
         <a
           href={
             order.cart?.channel === "whatsapp"
-              ? orderWhatsappUrl(shop.whatsapp, placed)
+              ? orderWhatsappLink(shop.whatsapp, placed)
               : whatsappLink(shop.whatsapp, orderReferenceWhatsappMessage(placed.reference))
           }
           target="_blank"
@@ -97,14 +97,14 @@ function Sent({ order, onClose }: { order: QueuedOrder; onClose: () => void }) {
 }
 
 /**
- * The orders kept on the phone (features/offline/outbox.ts): 'En attente de réseau', then the
+ * The orders kept on the phone (kept-orders-store.ts): 'En attente de réseau', then the
  * reference the shop gave, or why it refused. Shown on every page, at the top, until closed.
  */
-export function PendingOrders() {
-  const orders = useQueuedOrders();
+export function KeptOrdersPanel() {
+  const orders = useKeptOrders();
   useSender(orders.some((o) => o.state === "waiting"));
   if (orders.length === 0) return null;
-  const close = (key: string) => void dismissOrder(key);
+  const close = (key: string) => void dismissKeptOrder(key);
   return (
     <section
       aria-label="Commandes gardées sur ce téléphone"

@@ -1,7 +1,7 @@
 import type { CartOrderInput, DeliveryChoice, Order } from "@shop/shared";
 import { createStore, del, get, set, type UseStore, values } from "idb-keyval";
 import { ApiError, api } from "../../lib/api";
-import { OUTBOX_CHANNEL, OUTBOX_DB, OUTBOX_EVENT } from "./kept-on-phone";
+import { KEPT_ORDER_EVENT, KEPT_ORDERS_CHANNEL, KEPT_ORDERS_DB } from "./kept-on-phone";
 
 /**
  * Orders kept on the phone until the network takes them (decision 034): an order form or a
@@ -10,7 +10,7 @@ import { OUTBOX_CHANNEL, OUTBOX_DB, OUTBOX_EVENT } from "./kept-on-phone";
  * the tab was closed and opened again). Kept in IndexedDB — files included — until the
  * customer has read the answer and closes it: nothing a customer sends is lost.
  */
-export interface QueuedOrder {
+export interface KeptOrder {
   /** The idempotency key, sent with every try (`idempotencyKey`, API). */
   key: string;
   createdAt: number;
@@ -25,8 +25,8 @@ export interface QueuedOrder {
 }
 
 let store: UseStore | null = null;
-const outbox = () => {
-  store ??= createStore(OUTBOX_DB, "orders");
+const keptStore = () => {
+  store ??= createStore(KEPT_ORDERS_DB, "orders");
   return store;
 };
 
@@ -34,9 +34,9 @@ const outbox = () => {
 const listeners = new Set<() => void>();
 let channel: BroadcastChannel | null = null;
 
-export function onOutboxChange(listener: () => void): () => void {
+export function onKeptOrdersChange(listener: () => void): () => void {
   if (!channel && typeof BroadcastChannel !== "undefined") {
-    channel = new BroadcastChannel(OUTBOX_CHANNEL);
+    channel = new BroadcastChannel(KEPT_ORDERS_CHANNEL);
     channel.onmessage = () => {
       for (const l of listeners) l();
     };
@@ -50,22 +50,22 @@ function changed() {
   channel?.postMessage("changed");
 }
 
-export async function queuedOrders(): Promise<QueuedOrder[]> {
-  const all = await values<QueuedOrder>(outbox());
+export async function keptOrders(): Promise<KeptOrder[]> {
+  const all = await values<KeptOrder>(keptStore());
   return all.sort((a, b) => a.createdAt - b.createdAt);
 }
 
-export async function queueOrder(order: Omit<QueuedOrder, "createdAt" | "state">): Promise<void> {
-  await set(order.key, { ...order, createdAt: Date.now(), state: "waiting" } satisfies QueuedOrder, outbox());
+export async function keepOrder(order: Omit<KeptOrder, "createdAt" | "state">): Promise<void> {
+  await set(order.key, { ...order, createdAt: Date.now(), state: "waiting" } satisfies KeptOrder, keptStore());
   changed();
-  window.dispatchEvent(new Event(OUTBOX_EVENT));
+  window.dispatchEvent(new Event(KEPT_ORDER_EVENT));
 }
 
 /** The customer has read the answer: the order leaves the phone (a waiting one cannot). */
-export async function dismissOrder(key: string): Promise<void> {
-  const order = await get<QueuedOrder>(key, outbox());
+export async function dismissKeptOrder(key: string): Promise<void> {
+  const order = await get<KeptOrder>(key, keptStore());
   if (order?.state === "waiting") return;
-  await del(key, outbox());
+  await del(key, keptStore());
   changed();
 }
 
@@ -74,7 +74,7 @@ const worthRetrying = (error: unknown) =>
   error instanceof ApiError &&
   (error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500);
 
-async function sendOne(order: QueuedOrder): Promise<QueuedOrder> {
+async function sendOne(order: KeptOrder): Promise<KeptOrder> {
   try {
     if (order.form) {
       const data = new FormData();
@@ -102,14 +102,14 @@ let sending: Promise<void> | null = null;
  * Sends every order waiting, one after the other; a second call while it runs waits for the
  * same round. Two tabs may both send one: its key makes the shop record it once.
  */
-export function sendQueuedOrders(): Promise<void> {
+export function sendKeptOrders(): Promise<void> {
   sending ??= (async () => {
     try {
-      for (const order of await queuedOrders()) {
+      for (const order of await keptOrders()) {
         if (order.state !== "waiting" || !navigator.onLine) continue;
         const after = await sendOne(order);
         if (after.state === "waiting") break;
-        await set(order.key, after, outbox());
+        await set(order.key, after, keptStore());
         changed();
       }
     } finally {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { OUTBOX_CHANNEL, OUTBOX_EVENT, outboxMayHoldOrders } from "./kept-on-phone";
+import { KEPT_ORDER_EVENT, KEPT_ORDERS_CHANNEL, mayHoldKeptOrders } from "./kept-on-phone";
 
-const PendingOrders = lazy(() => import("./pending-orders").then((m) => ({ default: m.PendingOrders })));
+const KeptOrdersPanel = lazy(() => import("./kept-orders-panel").then((m) => ({ default: m.KeptOrdersPanel })));
 
 /**
  * The panel of the orders kept on the phone, in the layout of every page: its code is loaded
@@ -11,18 +11,18 @@ export function KeptOrders() {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const show = () => setShown(true);
-    void outboxMayHoldOrders().then((may) => may && show(), show);
-    window.addEventListener(OUTBOX_EVENT, show);
-    const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(OUTBOX_CHANNEL);
+    void mayHoldKeptOrders().then((may) => may && show(), show);
+    window.addEventListener(KEPT_ORDER_EVENT, show);
+    const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(KEPT_ORDERS_CHANNEL);
     channel?.addEventListener("message", show);
     return () => {
-      window.removeEventListener(OUTBOX_EVENT, show);
+      window.removeEventListener(KEPT_ORDER_EVENT, show);
       channel?.close();
     };
   }, []);
   return shown ? (
     <Suspense fallback={null}>
-      <PendingOrders />
+      <KeptOrdersPanel />
     </Suspense>
   ) : null;
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
-import { loadOutbox, outboxMayHoldOrders } from "./kept-on-phone";
+import { mayHoldKeptOrders } from "./kept-on-phone";
+import { loadKeptOrders } from "./load-kept-orders";
 
 /** The caches of the service worker (apps/web/sw/strategies.ts): all named `shop-…`. */
 const OURS = /^shop-/;
@@ -41,8 +42,8 @@ export function SavedData() {
   const refresh = useCallback(() => {
     void readUsage().then(setUsage, () => setUsage(null));
     void (async () => {
-      if (!(await outboxMayHoldOrders())) return;
-      const orders = await (await loadOutbox()).queuedOrders();
+      if (!(await mayHoldKeptOrders())) return;
+      const orders = await (await loadKeptOrders()).keptOrders();
       setWaiting(orders.filter((o) => o.state === "waiting").length);
     })().catch(() => undefined);
   }, []);

@@ -9,7 +9,8 @@ import { useHydrated } from "../../lib/use-hydrated";
 import { DeliveryChoice, deliveryFieldId } from "../delivery/delivery-choice";
 import { checkDelivery, DELIVERY_FIELDS, type DeliveryField, NO_DELIVERY } from "../delivery/delivery-choice-state";
 import { useDeliveryState } from "../delivery/use-delivery-state";
-import { newOrderKey, preloadOutbox } from "../offline/kept-on-phone";
+import { newOrderKey } from "../offline/kept-on-phone";
+import { preloadKeptOrders } from "../offline/load-kept-orders";
 import {
   checkOrderForm,
   ORDER_FILE_ACCEPT,
@@ -91,7 +92,7 @@ export function OrderForm({
   // records nothing, so the corrected form goes under the same key.
   const orderKey = useRef<string | null>(null);
   // On the phone before the network goes: the code that keeps an order without it.
-  useEffect(preloadOutbox, []);
+  useEffect(preloadKeptOrders, []);
 
   // The browser's own check wins until the customer sends again; then the server's answer.
   const errors = checked ?? failure?.fieldErrors ?? {};

@@ -1,10 +1,11 @@
-import { isNetworkFailure, loadOutbox } from "../offline/kept-on-phone";
+import { isNetworkFailure } from "../offline/kept-on-phone";
+import { loadKeptOrders } from "../offline/load-kept-orders";
 import { ORDER_TEXT_FIELDS } from "./order-form-data";
 import type { OrderResult } from "./place-order.server";
 
 /** The form is kept on the phone: it will leave when the network returns (features/offline). */
-export interface QueuedOrderResult {
-  queued: true;
+export interface KeptOrderResult {
+  kept: true;
   key: string;
 }
 
@@ -17,20 +18,20 @@ const late = (ms: number) =>
 /**
  * The order page's clientAction (decision 034): the form goes to the page's action as without
  * scripts; without a network, or when the network fails on the way, it is kept on the phone
- * with its idempotency key instead of being lost, and the outbox sends it when it can. The
+ * with its idempotency key instead of being lost, and it is sent when the network can take it. The
  * shop records it once, even if the first try did reach it.
  */
 export async function placeOrderFromBrowser(
   request: Request,
   serverAction: () => Promise<OrderResult>,
-): Promise<OrderResult | QueuedOrderResult> {
+): Promise<OrderResult | KeptOrderResult> {
   const form = await request.clone().formData();
   const key = form.get("idempotencyKey");
   if (typeof key !== "string" || !key) return serverAction();
-  const keep = async (): Promise<QueuedOrderResult> => {
+  const keep = async (): Promise<KeptOrderResult> => {
     const file = form.get("file");
-    const { queueOrder } = await loadOutbox();
-    await queueOrder({
+    const { keepOrder } = await loadKeptOrders();
+    await keepOrder({
       key,
       form: {
         fields: ORDER_TEXT_FIELDS.map((name) => [name, String(form.get(name) ?? "")]),
@@ -38,7 +39,7 @@ export async function placeOrderFromBrowser(
         fileName: file instanceof File ? file.name : "fichier",
       },
     });
-    return { queued: true, key };
+    return { kept: true, key };
   };
   if (!navigator.onLine) return keep();
   try {
