@@ -98,6 +98,15 @@ export function cartWhatsappMessage(
   ].join("\n");
 }
 
+/**
+ * The WhatsApp link of a recorded order: the shop's number, the order's lines as recorded, its
+ * reference, and its delivery with the total to pay.
+ */
+export const orderWhatsappLink = (
+  whatsapp: string,
+  order: { reference: string; lines: readonly MessageLine[]; delivery?: MessageDelivery | null },
+) => whatsappLink(whatsapp, cartWhatsappMessage(order.reference, order.lines, order.delivery ?? null));
+
 /** The order form's confirmation: the customer sends the shop the reference just recorded. */
 export function orderReferenceWhatsappMessage(reference: string): string {
   return `Bonjour, je viens de passer la commande ${reference} sur le site. Merci de me confirmer sa prise en charge.`;

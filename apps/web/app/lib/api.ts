@@ -52,6 +52,9 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the customer of a failed call: the server's French message, or the generic one. */
+export const errorMessage = (error: unknown) => (error instanceof ApiError ? error.message : SERVER_ERROR_MESSAGE);
+
 type Transport = (request: InProcessApiRequest, signal?: AbortSignal) => ReturnType<InProcessApiTransport>;
 
 const browserTransport: Transport = async ({ method, path, body }, signal) => {

@@ -1,15 +1,14 @@
 import type { Order } from "@shop/shared";
 import { Navigate, redirect, useAsyncError, useNavigation, useRevalidator } from "react-router";
 import { Deferred } from "../components/ui/deferred";
+import { loginHref } from "../features/auth/login-href";
 import { cartAction } from "../features/cart/cart-actions.server";
 import { type CartOrderRefusal, RECORDED_PARAM } from "../features/cart/cart-intents";
 import { CartSkeleton } from "../features/cart/cart-skeleton";
 import { CartView } from "../features/cart/cart-view";
-import { loginHref } from "../features/cart/login-href";
-import { errorMessage } from "../features/cart/use-cart-lines";
 import { pageMeta } from "../features/content/meta";
 import { useShop } from "../features/layout/use-shop";
-import { ApiError, api } from "../lib/api";
+import { ApiError, api, errorMessage } from "../lib/api";
 import type { Route } from "./+types/cart";
 
 const LOGIN = loginHref("/cart");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pendingAdd } from "../auth/pending-add";
+import { pendingAdd } from "./pending-add";
 import { loginHref } from "./login-href";
 
 const PRODUCT = "00000000-0000-4000-8000-000000000001";

@@ -1,4 +1,4 @@
-import type { PendingAdd } from "../auth/pending-add";
+import type { PendingAdd } from "./pending-add";
 
 /**
  * The sign-in page, asked to bring the visitor back to `path` afterwards, and to add `add` to

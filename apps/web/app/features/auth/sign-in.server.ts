@@ -1,8 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Notice } from "../../components/ui/flash-notice";
-import { ApiError, api } from "../../lib/api";
+import { ApiError, api, errorMessage } from "../../lib/api";
 import { withFlash } from "../../lib/flash.server";
-import { errorMessage } from "../cart/use-cart-lines";
 import type { PendingAdd } from "./pending-add";
 import { checkSignIn, readSignInForm, signInFailure } from "./sign-in";
 

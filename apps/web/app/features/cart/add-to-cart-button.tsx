@@ -3,9 +3,9 @@ import { useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { toast } from "../../components/ui/toast";
 import { ApiError, api } from "../../lib/api";
+import { loginHref } from "../auth/login-href";
 import { CART_INTENTS } from "./cart-intents";
 import { useCartActions } from "./cart-session";
-import { loginHref } from "./login-href";
 
 /**
  * 'Ajouter au panier' (decision 016). A visitor goes to the sign-in page, which adds the

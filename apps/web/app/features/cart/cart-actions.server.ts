@@ -1,9 +1,11 @@
 import type { CartOrderInput } from "@shop/shared";
+import { orderWhatsappLink } from "@shop/shared/core";
 import { data, redirect } from "react-router";
 import type { Notice } from "../../components/ui/flash-notice";
-import { ApiError, api } from "../../lib/api";
+import { ApiError, api, errorMessage } from "../../lib/api";
 import { withFlash } from "../../lib/flash.server";
 import { fieldErrorsOf, textOf } from "../../lib/form-values";
+import { loginHref } from "../auth/login-href";
 import type { PendingAdd } from "../auth/pending-add";
 import { redirectTarget } from "../auth/redirect-target";
 import {
@@ -14,9 +16,6 @@ import {
   type DeliveryState,
 } from "../delivery/delivery-choice-state";
 import { CART_INTENTS, type CartOrderRefusal, RECORDED_PARAM } from "./cart-intents";
-import { loginHref } from "./login-href";
-import { errorMessage } from "./use-cart-lines";
-import { orderWhatsappUrl } from "./whatsapp-order";
 
 const SEE_OTHER = 303;
 const signedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -106,7 +105,7 @@ async function order(request: Request, form: FormData) {
     if (first) return refuse(errors, errors[first] ?? "", 400);
     const key = textOf(form, "idempotencyKey") || undefined;
     const placed = await client.orderFromCart(channel, offered ? choiceOf(delivery) : {}, key);
-    if (channel === "whatsapp") return redirect(orderWhatsappUrl(shop.whatsapp, placed), SEE_OTHER);
+    if (channel === "whatsapp") return redirect(orderWhatsappLink(shop.whatsapp, placed), SEE_OTHER);
     return back(`/cart?${RECORDED_PARAM}=${encodeURIComponent(placed.reference)}`);
   } catch (error) {
     if (signedOut(error)) return back(loginHref("/cart"));

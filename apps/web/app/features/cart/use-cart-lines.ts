@@ -1,10 +1,7 @@
 import type { CartLine } from "@shop/shared";
-import { SERVER_ERROR_MESSAGE } from "@shop/shared/core";
 import { useCallback, useRef, useState } from "react";
 import { toast } from "../../components/ui/toast";
-import { ApiError, api } from "../../lib/api";
-
-export const errorMessage = (error: unknown) => (error instanceof ApiError ? error.message : SERVER_ERROR_MESSAGE);
+import { api, errorMessage } from "../../lib/api";
 
 /**
  * The cart's lines and their changes (SPEC.md §4): a change shows only once the server said

@@ -1,12 +1,5 @@
 import type { Order } from "@shop/shared";
-import { cartWhatsappMessage, whatsappLink } from "@shop/shared/core";
-
-/**
- * The WhatsApp link of a recorded order: the shop's number, the order's lines as recorded, its
- * reference, and its delivery with the total to pay.
- */
-export const orderWhatsappUrl = (whatsapp: string, order: Pick<Order, "reference" | "lines" | "delivery">) =>
-  whatsappLink(whatsapp, cartWhatsappMessage(order.reference, order.lines, order.delivery ?? null));
+import { orderWhatsappLink } from "@shop/shared/core";
 
 /**
  * Records the order, then opens WhatsApp with its reference in a new tab (decision 016).
@@ -36,7 +29,7 @@ export async function recordThenOpenWhatsapp(
     tab?.close();
     throw error;
   }
-  const url = orderWhatsappUrl(whatsapp, order);
+  const url = orderWhatsappLink(whatsapp, order);
   if (tab && !tab.closed) {
     // The shop's chat must not be able to reach back into this page.
     tab.opener = null;
