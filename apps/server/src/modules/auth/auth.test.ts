@@ -7,7 +7,8 @@ import { eq, sql } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sessions, users } from "../../db/schema.ts";
+import { sessions } from "../../db/schema/auth.ts";
+import { users } from "../../db/schema/users.ts";
 import {
   bearer,
   createTestApp,

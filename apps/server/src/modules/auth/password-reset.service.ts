@@ -2,7 +2,9 @@ import { createHash, randomBytes } from "node:crypto";
 import { MSG, outranks } from "@shop/shared";
 import { and, desc, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { orders, passwordResets, type UserRow, users } from "../../db/schema.ts";
+import { passwordResets } from "../../db/schema/auth.ts";
+import { orders } from "../../db/schema/orders.ts";
+import { type UserRow, users } from "../../db/schema/users.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
 import { hashPassword } from "../users/passwords.ts";
 

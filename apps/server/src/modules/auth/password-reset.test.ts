@@ -1,7 +1,8 @@
 import { MSG } from "@shop/shared";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, passwordResets } from "../../db/schema.ts";
+import { passwordResets } from "../../db/schema/auth.ts";
+import { orders } from "../../db/schema/orders.ts";
 import { bearer, createTestApp, createUser, TEST_PASSWORD, type TestContext, tokenFor } from "../../test/harness.ts";
 import { startTestSmtp, type TestSmtp } from "../../test/smtp-server.ts";
 

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { sessions, type UserRow, users } from "../../db/schema.ts";
+import { sessions } from "../../db/schema/auth.ts";
+import { type UserRow, users } from "../../db/schema/users.ts";
 
 /**
  * Opens a session for a user whose password was just checked against `user.passwordHash`,

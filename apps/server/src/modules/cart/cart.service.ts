@@ -1,7 +1,8 @@
 import { lineName, MSG, notEnoughStock, variantLabel } from "@shop/shared";
 import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { type CartLineRow, cartLines, products } from "../../db/schema.ts";
+import { type CartLineRow, cartLines } from "../../db/schema/cart.ts";
+import { products } from "../../db/schema/products.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { ProductWithVariants } from "../products/products.mapper.ts";
 import { productDetails } from "../products/products.service.ts";

@@ -1,7 +1,7 @@
 import { FIELD_MSG, MSG } from "@shop/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartLines } from "../../db/schema.ts";
+import { cartLines } from "../../db/schema/cart.ts";
 import { type Actors, bearer, createActors, createTestApp, productBody, type TestContext } from "../../test/harness.ts";
 
 let ctx: TestContext;

@@ -1,5 +1,5 @@
 import type { ContactMessage } from "@shop/shared";
-import type { ContactMessageRow } from "../../db/schema.ts";
+import type { ContactMessageRow } from "../../db/schema/contact.ts";
 
 export function toApiContactMessage(row: ContactMessageRow): ContactMessage {
   return {

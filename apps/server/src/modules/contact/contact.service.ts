@@ -1,7 +1,7 @@
 import { type AdminMessagesQuery, type ContactInput, MSG } from "@shop/shared";
 import { count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { type ContactMessageRow, contactMessages } from "../../db/schema.ts";
+import { type ContactMessageRow, contactMessages } from "../../db/schema/contact.ts";
 import { notFound } from "../../lib/errors.ts";
 
 /** Keeps a visitor's message for the shop to read; the fields arrive trimmed by the contract. */

@@ -2,7 +2,7 @@ import { type ContactMessage, FIELD_MSG, MSG } from "@shop/shared";
 import { eq } from "drizzle-orm";
 import type { Response } from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages } from "../../db/schema.ts";
+import { contactMessages } from "../../db/schema/contact.ts";
 import { type Actors, bearer, createActors, createTestApp, type TestContext } from "../../test/harness.ts";
 
 let ctx: TestContext;

@@ -11,15 +11,11 @@ import {
 } from "@shop/shared";
 import { and, asc, count, desc, eq, isNotNull, isNull, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import {
-  contactMessages,
-  type OrderRow,
-  orders,
-  payments,
-  products,
-  productVariants,
-  type UserRow,
-} from "../../db/schema.ts";
+import { contactMessages } from "../../db/schema/contact.ts";
+import { type OrderRow, orders } from "../../db/schema/orders.ts";
+import { payments } from "../../db/schema/payments.ts";
+import { products, productVariants } from "../../db/schema/products.ts";
+import type { UserRow } from "../../db/schema/users.ts";
 
 /** What the back-office's sidebar counts: orders still "nouvelle" and unread messages. */
 export async function badges(db: Db): Promise<AdminBadges> {

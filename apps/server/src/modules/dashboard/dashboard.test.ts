@@ -11,7 +11,9 @@ import {
 } from "@shop/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { contactMessages, orderLines, orders, products } from "../../db/schema.ts";
+import { contactMessages } from "../../db/schema/contact.ts";
+import { orderLines, orders } from "../../db/schema/orders.ts";
+import { products } from "../../db/schema/products.ts";
 import {
   type Actors,
   bearer,

@@ -1,5 +1,6 @@
 import type { AdminDeliveryOption, DeliveryOption, OrderDelivery } from "@shop/shared";
-import type { DeliveryOptionRow, OrderRow } from "../../db/schema.ts";
+import type { DeliveryOptionRow } from "../../db/schema/delivery.ts";
+import type { OrderRow } from "../../db/schema/orders.ts";
 
 export function toApiDeliveryOption(row: DeliveryOptionRow): DeliveryOption {
   return {

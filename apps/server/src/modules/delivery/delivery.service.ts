@@ -9,7 +9,8 @@ import {
 } from "@shop/shared";
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { type DeliveryOptionRow, deliveryOptions, deliverySettings, type orders } from "../../db/schema.ts";
+import { type DeliveryOptionRow, deliveryOptions, deliverySettings } from "../../db/schema/delivery.ts";
+import type { orders } from "../../db/schema/orders.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 
 /**

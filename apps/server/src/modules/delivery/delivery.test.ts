@@ -3,7 +3,9 @@ import path from "node:path";
 import { FIELD_MSG, MSG } from "@shop/shared";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { deliveryOptions, orders, productVariants } from "../../db/schema.ts";
+import { deliveryOptions } from "../../db/schema/delivery.ts";
+import { orders } from "../../db/schema/orders.ts";
+import { productVariants } from "../../db/schema/products.ts";
 import {
   type Actors,
   bearer,

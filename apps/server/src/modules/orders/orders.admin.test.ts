@@ -11,7 +11,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Response } from "light-my-request";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderStatusChanges, orders, users } from "../../db/schema.ts";
+import { orderStatusChanges, orders } from "../../db/schema/orders.ts";
+import { users } from "../../db/schema/users.ts";
 import {
   type Actors,
   bearer,

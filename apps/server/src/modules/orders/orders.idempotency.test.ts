@@ -6,7 +6,9 @@ import { count, eq, sql } from "drizzle-orm";
 import type { Response } from "light-my-request";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { orders, productVariants, stockMovements } from "../../db/schema.ts";
+import { orders } from "../../db/schema/orders.ts";
+import { productVariants } from "../../db/schema/products.ts";
+import { stockMovements } from "../../db/schema/stock.ts";
 import {
   bearer,
   createTestApp,

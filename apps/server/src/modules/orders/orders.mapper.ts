@@ -1,5 +1,5 @@
 import type { AdminOrder, AdminOrderSummary, Order, OrderStatusChange } from "@shop/shared";
-import type { OrderLineRow, OrderRow, OrderStatusChangeRow } from "../../db/schema.ts";
+import type { OrderLineRow, OrderRow, OrderStatusChangeRow } from "../../db/schema/orders.ts";
 import { toApiOrderDelivery } from "../delivery/delivery.mapper.ts";
 import { toApiAdminPayment } from "../payments/payments.mapper.ts";
 import type { AdminOrderRows } from "./orders.service.ts";

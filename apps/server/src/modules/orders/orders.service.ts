@@ -11,21 +11,18 @@ import {
 } from "@shop/shared";
 import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { cartLines } from "../../db/schema/cart.ts";
 import {
-  cartLines,
   type OrderLineRow,
   type OrderRow,
   type OrderStatusChangeRow,
   orderLines,
   orderStatusChanges,
   orders,
-  type PaymentRow,
-  payments,
-  products,
-  productVariants,
-  type UserRow,
-  users,
-} from "../../db/schema.ts";
+} from "../../db/schema/orders.ts";
+import { type PaymentRow, payments } from "../../db/schema/payments.ts";
+import { products, productVariants } from "../../db/schema/products.ts";
+import { type UserRow, users } from "../../db/schema/users.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import { deliveryForOrder, type OrderDeliveryColumns } from "../delivery/delivery.service.ts";

@@ -6,7 +6,8 @@ import { count, eq, sql } from "drizzle-orm";
 import type { Response } from "light-my-request";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartLines, orderLines, orders } from "../../db/schema.ts";
+import { cartLines } from "../../db/schema/cart.ts";
+import { orderLines, orders } from "../../db/schema/orders.ts";
 import {
   type Actors,
   bearer,

@@ -1,5 +1,5 @@
 import type { AdminPayment, Payment } from "@shop/shared";
-import type { PaymentRow } from "../../db/schema.ts";
+import type { PaymentRow } from "../../db/schema/payments.ts";
 
 /** An attempt as its customer sees it: no provider, flag or reviewer. */
 export function toApiPayment(row: PaymentRow): Payment {

@@ -11,7 +11,9 @@ import {
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
-import { type OrderRow, orders, type PaymentRow, payments, type UserRow } from "../../db/schema.ts";
+import { type OrderRow, orders } from "../../db/schema/orders.ts";
+import { type PaymentRow, payments } from "../../db/schema/payments.ts";
+import type { UserRow } from "../../db/schema/users.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import type { OrderFile } from "../orders/files.ts";

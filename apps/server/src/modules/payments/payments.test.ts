@@ -1,7 +1,8 @@
 import { FIELD_MSG, formatPrice, MSG } from "@shop/shared";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { orderStatusChanges, orders, payments } from "../../db/schema.ts";
+import { orderStatusChanges, orders } from "../../db/schema/orders.ts";
+import { payments } from "../../db/schema/payments.ts";
 import { type FakeNotchPay, signNotchPay, startFakeNotchPay } from "../../test/fake-notchpay.ts";
 import {
   type Actors,

@@ -1,5 +1,5 @@
 import { MSG } from "@shop/shared";
-import type { UserRow } from "../../db/schema.ts";
+import type { UserRow } from "../../db/schema/users.ts";
 import { forbidden } from "../../lib/errors.ts";
 
 /**

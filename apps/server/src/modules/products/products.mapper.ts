@@ -7,7 +7,7 @@ import {
   type ProductVariant,
   variantLabel,
 } from "@shop/shared";
-import type { ProductRow, ProductVariantRow } from "../../db/schema.ts";
+import type { ProductRow, ProductVariantRow } from "../../db/schema/products.ts";
 import { absolute } from "../../lib/public-url.ts";
 
 export type ProductListRow = Omit<ProductRow, "searchVector" | "searchText" | "variantTerms">;

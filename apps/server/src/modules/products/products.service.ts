@@ -9,7 +9,9 @@ import {
 } from "@shop/shared";
 import { asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { products, reviews, type UserRow } from "../../db/schema.ts";
+import { products } from "../../db/schema/products.ts";
+import { reviews } from "../../db/schema/reviews.ts";
+import type { UserRow } from "../../db/schema/users.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { assertManagesProduct } from "./ownership.ts";
 import type { ProductWithVariants } from "./products.mapper.ts";

@@ -2,7 +2,9 @@ import { CATEGORIES, type Category, FIELD_MSG, MSG, PAGE_SIZE_DEFAULT, type Prod
 import { eq } from "drizzle-orm";
 import type { Response } from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products, reviews, type UserRow, users } from "../../db/schema.ts";
+import { products } from "../../db/schema/products.ts";
+import { reviews } from "../../db/schema/reviews.ts";
+import { type UserRow, users } from "../../db/schema/users.ts";
 import {
   type Actors,
   createActors,

@@ -1,7 +1,7 @@
 import type { Product } from "@shop/shared";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "../../db/schema.ts";
+import { products } from "../../db/schema/products.ts";
 import { bearer, createTestApp, productBody, type TestContext, tokenFor } from "../../test/harness.ts";
 
 let ctx: TestContext;

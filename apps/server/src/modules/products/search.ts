@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { products } from "../../db/schema.ts";
+import { products } from "../../db/schema/products.ts";
 
 /** Longer queries are cut to their first words: enough for a product name, bounded in cost. */
 const MAX_WORDS = 6;

@@ -1,7 +1,8 @@
 import { FIELD_MSG, MSG, type ProductVariantsInput } from "@shop/shared";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { type ProductVariantRow, products, productVariants, type UserRow } from "../../db/schema.ts";
+import { type ProductVariantRow, products, productVariants } from "../../db/schema/products.ts";
+import type { UserRow } from "../../db/schema/users.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import { recordCountChange } from "../stock/stock.service.ts";
 import { assertManagesProduct } from "./ownership.ts";

@@ -4,7 +4,9 @@ import path from "node:path";
 import { FIELD_MSG, MSG } from "@shop/shared";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartLines, orderLines, products, productVariants } from "../../db/schema.ts";
+import { cartLines } from "../../db/schema/cart.ts";
+import { orderLines } from "../../db/schema/orders.ts";
+import { products, productVariants } from "../../db/schema/products.ts";
 import {
   type Actors,
   bearer,

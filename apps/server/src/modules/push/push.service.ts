@@ -3,7 +3,9 @@ import type { PushSubscriptionInput } from "@shop/shared";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
-import { appSettings, pushSubscriptions, type UserRow, users } from "../../db/schema.ts";
+import { appSettings } from "../../db/schema/app-settings.ts";
+import { pushSubscriptions } from "../../db/schema/push.ts";
+import { type UserRow, users } from "../../db/schema/users.ts";
 import { generateVapidKeys, sendPush, type VapidKeys } from "../../lib/push.ts";
 
 const PUBLIC_KEY = "vapid_public_key";

@@ -1,7 +1,8 @@
 import { formatPrice, MSG } from "@shop/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appSettings, pushSubscriptions } from "../../db/schema.ts";
+import { appSettings } from "../../db/schema/app-settings.ts";
+import { pushSubscriptions } from "../../db/schema/push.ts";
 import {
   type Actors,
   bearer,

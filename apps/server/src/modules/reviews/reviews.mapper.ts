@@ -1,5 +1,5 @@
 import type { Review } from "@shop/shared";
-import type { ReviewRow } from "../../db/schema.ts";
+import type { ReviewRow } from "../../db/schema/reviews.ts";
 
 /** A review and its author's name: the author's e-mail never leaves the server. */
 export function toApiReview(row: ReviewRow, userName: string): Review {

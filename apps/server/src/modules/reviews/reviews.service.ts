@@ -1,7 +1,8 @@
 import type { PageQuery, ReviewInput } from "@shop/shared";
 import { count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { type ReviewRow, reviews, type UserRow, users } from "../../db/schema.ts";
+import { type ReviewRow, reviews } from "../../db/schema/reviews.ts";
+import { type UserRow, users } from "../../db/schema/users.ts";
 import { productDetails } from "../products/products.service.ts";
 
 export interface ReviewWithAuthor {

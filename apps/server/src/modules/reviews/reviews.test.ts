@@ -2,7 +2,8 @@ import { FIELD_MSG, MSG, type Review } from "@shop/shared";
 import { and, count, eq } from "drizzle-orm";
 import type { Response } from "light-my-request";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reviews, users } from "../../db/schema.ts";
+import { reviews } from "../../db/schema/reviews.ts";
+import { users } from "../../db/schema/users.ts";
 import {
   type Actors,
   bearer,

@@ -1,7 +1,7 @@
 import { CATEGORIES, type Category } from "@shop/shared";
 import { desc } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { products } from "../../db/schema.ts";
+import { products } from "../../db/schema/products.ts";
 
 /** The storefront's public pages that exist whatever the catalogue holds. */
 export const STATIC_PAGES = ["/", "/product", "/about", "/contact", "/blog", "/privacy", "/terms", "/cookies"] as const;

@@ -3,7 +3,7 @@ import { PAGE_SIZE_MAX, type Product } from "@shop/shared";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
-import { products } from "../../db/schema.ts";
+import { products } from "../../db/schema/products.ts";
 import { bearer, createTestApp, productBody, type TestContext, tokenFor } from "../../test/harness.ts";
 
 let ctx: TestContext;

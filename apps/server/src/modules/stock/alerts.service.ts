@@ -1,7 +1,9 @@
 import { MSG, type StockAlertInput } from "@shop/shared";
 import { and, asc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { products, productVariants, type StockAlertRow, stockAlerts, type UserRow } from "../../db/schema.ts";
+import { products, productVariants } from "../../db/schema/products.ts";
+import { type StockAlertRow, stockAlerts } from "../../db/schema/stock.ts";
+import type { UserRow } from "../../db/schema/users.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 
 /**

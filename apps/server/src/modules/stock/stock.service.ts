@@ -10,16 +10,10 @@ import {
 } from "@shop/shared";
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import {
-  type OrderLineRow,
-  type OrderRow,
-  type ProductVariantRow,
-  products,
-  productVariants,
-  type StockMovementRow,
-  stockMovements,
-  type UserRow,
-} from "../../db/schema.ts";
+import type { OrderLineRow, OrderRow } from "../../db/schema/orders.ts";
+import { type ProductVariantRow, products, productVariants } from "../../db/schema/products.ts";
+import { type StockMovementRow, stockMovements } from "../../db/schema/stock.ts";
+import type { UserRow } from "../../db/schema/users.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { assertManagesProduct } from "../products/ownership.ts";
 

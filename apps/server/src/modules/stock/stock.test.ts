@@ -3,7 +3,10 @@ import path from "node:path";
 import { FIELD_MSG, MSG, notEnoughStock } from "@shop/shared";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartLines, orders, productVariants, stockMovements } from "../../db/schema.ts";
+import { cartLines } from "../../db/schema/cart.ts";
+import { orders } from "../../db/schema/orders.ts";
+import { productVariants } from "../../db/schema/products.ts";
+import { stockMovements } from "../../db/schema/stock.ts";
 import {
   type Actors,
   bearer,

@@ -1,5 +1,5 @@
 import type { User } from "@shop/shared";
-import type { UserRow } from "../../db/schema.ts";
+import type { UserRow } from "../../db/schema/users.ts";
 import { absolute } from "../../lib/public-url.ts";
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { AVATAR_MAX_BYTES, FIELD_MSG, MSG, type Role, type SignInInput, type SignUpInput } from "@shop/shared";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { type UserRow, users } from "../../db/schema.ts";
+import { type UserRow, users } from "../../db/schema/users.ts";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { decodeDataUrl, removeUpload, storeAvatar } from "../../lib/images.ts";
 import type { FileStorage } from "../../lib/storage.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { FIELD_MSG, MSG, type Role, updateUserInput } from "@shop/shared";
 import { and, eq, notInArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type UserRow, users } from "../../db/schema.ts";
+import { type UserRow, users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
   type Actors,
