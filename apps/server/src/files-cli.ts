@@ -5,7 +5,8 @@
  * 031). Run it once before starting the servers with the S3_ settings; it can be run again.
  */
 import { ConfigError, loadConfig } from "./config.ts";
-import { copyFiles, LocalStorage, openStorage } from "./lib/storage.ts";
+import { copyFiles, LocalStorage } from "./lib/storage.ts";
+import { openStorage } from "./plugins/files.ts";
 
 try {
   const config = loadConfig();

@@ -6,7 +6,8 @@ import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import * as tar from "tar";
 import type { Config } from "../config.ts";
-import { FILE_PREFIXES, type FileStorage, LocalStorage, openStorage, typeOfKey } from "../lib/storage.ts";
+import { FILE_PREFIXES, type FileStorage, LocalStorage, typeOfKey } from "../lib/storage.ts";
+import { openStorage } from "../plugins/files.ts";
 import { openDatabase, pgliteOwner } from "./client.ts";
 
 const run = promisify(execFile);

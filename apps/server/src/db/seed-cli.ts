@@ -6,7 +6,7 @@
 import { asc, eq } from "drizzle-orm";
 import { prepareDatabase } from "../bootstrap.ts";
 import { ConfigError, loadConfig } from "../config.ts";
-import { openStorage } from "../lib/storage.ts";
+import { openStorage } from "../plugins/files.ts";
 import { eraseShop } from "./backup.ts";
 import { users } from "./schema.ts";
 import { seedDemoCatalogue } from "./seed/seed.ts";

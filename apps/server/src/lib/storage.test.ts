@@ -6,8 +6,9 @@ import { text } from "node:stream/consumers";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
+import { openStorage } from "../plugins/files.ts";
 import { startTestS3, type TestS3 } from "../test/s3-server.ts";
-import { type FileStorage, LocalStorage, openStorage, uploadKey } from "./storage.ts";
+import { type FileStorage, LocalStorage, uploadKey } from "./storage.ts";
 
 const run = promisify(execFile);
 let s3: TestS3;

@@ -98,13 +98,6 @@ export async function copyFiles(
   return copied;
 }
 
-export async function openStorage(config: StorageConfig): Promise<FileStorage> {
-  if (config.kind === "local") return new LocalStorage(config.dir);
-  // Loaded only when configured: the SDK is several MB of code a one-server shop never needs.
-  const { S3Storage } = await import("./s3-storage.ts");
-  return new S3Storage(config);
-}
-
 const isPrivate = (key: string) => !key.startsWith("uploads/");
 
 /** Files under DATA_DIR: each written to a temporary name, then renamed (never half a file). */

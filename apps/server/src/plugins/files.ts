@@ -3,7 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { type FileStorage, openStorage, type StorageConfig, typeOfKey, uploadKey } from "../lib/storage.ts";
+import { type FileStorage, LocalStorage, type StorageConfig, typeOfKey, uploadKey } from "../lib/storage.ts";
 
 const YEAR_SECONDS = 365 * 24 * 3600;
 const IMMUTABLE = `public, max-age=${YEAR_SECONDS}, immutable`;
@@ -13,6 +13,17 @@ declare module "fastify" {
     /** The shop's files: DATA_DIR or an S3-compatible bucket (lib/storage.ts, decision 031). */
     files: FileStorage;
   }
+}
+
+/**
+ * The file storage the configuration names (decision 031), for the app and for the command-line
+ * tools (seed, backup, files): DATA_DIR, or an S3-compatible bucket.
+ */
+export async function openStorage(config: StorageConfig): Promise<FileStorage> {
+  if (config.kind === "local") return new LocalStorage(config.dir);
+  // Loaded only when configured: the SDK is several MB of code a one-server shop never needs.
+  const { S3Storage } = await import("../lib/s3-storage.ts");
+  return new S3Storage(config);
 }
 
 /**
