@@ -25,6 +25,7 @@ import { adminOrdersRoutes } from "./modules/orders/orders.admin.routes.ts";
 import { ordersRoutes } from "./modules/orders/orders.routes.ts";
 import { payTokenPlugin } from "./modules/payments/pay-token.ts";
 import { adminPaymentsRoutes } from "./modules/payments/payments.admin.routes.ts";
+import { paymentsPlugin } from "./modules/payments/payments.plugin.ts";
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { catalogueRoutes, productAdminRoutes } from "./modules/products/products.routes.ts";
@@ -129,6 +130,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
   await app.register(notifyPlugin, { config, pushAgent });
 
   await app.register(filesPlugin, { storage: config.storage });
+  await app.register(paymentsPlugin, { config, provider: paymentProvider });
 
   await app.register(
     async (api) => {
@@ -161,7 +163,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
       await api.register(reviewsRoutes);
       await api.register(adminStockRoutes);
       await api.register(stockAlertRoutes, { config });
-      await api.register(paymentsRoutes, { config, provider: paymentProvider });
+      await api.register(paymentsRoutes, { config });
       await api.register(adminPaymentsRoutes);
       await api.register(cspReportsRoutes);
       await api.register(pushRoutes, { config });

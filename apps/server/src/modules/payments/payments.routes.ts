@@ -16,11 +16,8 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { ok } from "../../lib/envelope.ts";
 import { AppError } from "../../lib/errors.ts";
-import { createNotchPay } from "./notchpay.ts";
 import { toApiPayment } from "./payments.mapper.ts";
 import * as service from "./payments.service.ts";
-import type { PaymentProvider } from "./provider.ts";
-import { startReconciliation } from "./reconcile.ts";
 import { readTransferForm } from "./transfer-form.ts";
 
 const referenceParams = z.strictObject({ reference: orderReference });
@@ -28,39 +25,17 @@ const referenceParams = z.strictObject({ reference: orderReference });
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 /**
- * Paying an order (decision 026): the customer's calls, the provider's webhook, the back-office's
- * review queue, and the reconciliation of what webhooks missed. `provider` replaces Notch Pay in
- * tests that need a provider misbehaving in ways the fake does not.
+ * Paying an order (decision 026): the customer's calls and the provider's webhook, on the
+ * payments' engine chosen at start (payments.plugin.ts).
  */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config; provider?: PaymentProvider | null }> = async (
-  app,
-  { config, provider },
-) => {
-  const ctx: service.PaymentsContext = {
-    db: app.db,
-    provider: provider !== undefined ? provider : config.notchpay ? createNotchPay(config.notchpay) : null,
-    tokenSecret: config.token.secret,
-    transferNumbers: config.payments.transferNumbers,
-    files: app.files,
-    reconcileAfterMs: config.payments.reconcileAfterMs,
-    onPaid: (attempt) => {
-      service
-        .paidNotification(app.db, attempt)
-        .then((notification) => app.notifyAdmins(notification))
-        .catch((err: unknown) => app.log.error({ err }, "payment notification not sent"));
-    },
-  };
+export const paymentsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const ctx = app.payments;
   const rateLimit = { max: config.orderStatusRateLimit.max, timeWindow: config.orderStatusRateLimit.windowMs };
   const accessOf = (request: FastifyRequest, body: { contactPhone?: string; token?: string }) => ({
     userId: request.user?.id ?? null,
     contactPhone: body.contactPhone,
     token: body.token,
   });
-
-  if (ctx.provider && config.payments.reconcileIntervalMs > 0) {
-    const stop = startReconciliation(ctx, app.database, config.payments.reconcileIntervalMs, app.log);
-    app.addHook("onClose", stop);
-  }
 
   app.post(
     "/orders/:reference/payment",
