@@ -5,7 +5,13 @@ const json = process.env.VITEST_JSON;
 
 export default defineConfig({
   test: {
-    projects: ["packages/shared", "apps/server", "apps/web"],
+    projects: [
+      "packages/shared",
+      "apps/server",
+      "apps/web",
+      // The repository's own tooling (the lint's import rules).
+      { test: { name: "tools", include: ["tools/**/*.test.ts"] } },
+    ],
     reporters: json ? ["default", "json"] : ["default"],
     outputFile: json ? { json } : undefined,
   },

@@ -42,7 +42,7 @@ export const orderReference = z
 
 /**
  * A client's key for one order it may send several times (decisions 014, 034): a random UUID made
- * when the order is queued, sent again with every retry, so the shop records the order once.
+ * when the order is first sent, sent again with every retry, so the shop records the order once.
  * Sent in the `Idempotency-Key` header, or as the `idempotencyKey` field for a client that
  * cannot set headers (the storefront's form action).
  */

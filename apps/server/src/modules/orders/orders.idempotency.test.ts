@@ -23,7 +23,7 @@ import {
 } from "../../test/harness.ts";
 
 /**
- * Decisions 014 and 034: a phone on a flaky network sends a queued order until it hears an answer, with
+ * Decisions 014 and 034: a phone on a flaky network sends an order kept on it until it hears an answer, with
  * one idempotency key, so the order is recorded once however often it arrives, two copies at
  * the same instant included, and a refused attempt leaves the key free for a corrected one.
  */

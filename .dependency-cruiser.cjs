@@ -1,0 +1,136 @@
+/**
+ * The architecture's import rules, checked by `npm run lint` (decision 035): no import cycle
+ * (type-only imports included), and imports that go one way only. Biome checks the code's
+ * style; this checks which file may import which, on the resolved paths.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+
+const WEB = "^apps/web/app/";
+
+/**
+ * The other features a web feature may import (features/<name>/), and none else: a feature is
+ * a screen's or a capability's code, and leans on the ones listed here, never back.
+ */
+const FEATURE_IMPORTS = {
+  admin: [],
+  auth: [],
+  cart: ["auth", "delivery", "layout", "offline", "payment"],
+  catalog: ["cart"],
+  content: [],
+  delivery: [],
+  home: ["catalog"],
+  layout: [],
+  offline: ["layout"],
+  order: ["delivery", "layout", "offline", "payment"],
+  payment: [],
+  product: [],
+};
+
+const featureRules = Object.entries(FEATURE_IMPORTS).map(([feature, allowed]) => ({
+  name: `web-feature-${feature}`,
+  severity: "error",
+  comment: `features/${feature} may import ${allowed.length ? `features/${allowed.join(", features/")}` : "no other feature"} (FEATURE_IMPORTS in .dependency-cruiser.cjs, decision 035).`,
+  from: { path: `${WEB}features/${feature}/` },
+  to: { path: `${WEB}features/`, pathNot: `${WEB}features/(${[feature, ...allowed].join("|")})/` },
+}));
+
+const SERVER = "^apps/server/src/";
+
+/**
+ * The other modules' tables (db/schema/<owner>.ts) a server module's code reads or writes
+ * directly, each for a reason decision 035 gives (one SQL statement or one transaction across
+ * both); any other module's data it reaches through that module's service. A row type alone
+ * (`import type`, the acting admin's `UserRow`) is not a read. Tests lay their data out as they need.
+ */
+const TABLE_READS = {
+  auth: ["users", "orders"],
+  cart: ["products"],
+  dashboard: ["orders", "contact", "payments", "products"],
+  orders: ["cart", "products", "payments", "users"],
+  payments: ["orders"],
+  products: ["reviews"],
+  push: ["app-settings", "users"],
+  reviews: ["users"],
+  seo: ["products"],
+  stock: ["products"],
+};
+
+/** Every server module, as its folder names it. */
+const MODULES = require("node:fs").readdirSync(require("node:path").join(__dirname, "apps/server/src/modules"));
+
+const tableRules = MODULES.map((module) => {
+  const allowed = TABLE_READS[module] ?? [];
+  return {
+    name: `server-tables-${module}`,
+    severity: "error",
+    comment: `modules/${module} reads ${allowed.length ? `the tables of ${allowed.join(", ")} and ` : ""}its own; other data through the owner's service (TABLE_READS in .dependency-cruiser.cjs, decision 035).`,
+    from: { path: `${SERVER}modules/${module}/`, pathNot: "\\.test\\.ts$" },
+    to: {
+      path: `${SERVER}db/schema/`,
+      pathNot: `${SERVER}db/schema/(common|${[module, ...allowed].join("|")})\\.ts$`,
+      dependencyTypesNot: ["type-only"],
+    },
+  };
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "An import cycle: move the shared part into a module both import (decision 035).",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "web-components-and-lib-below-features",
+      severity: "error",
+      comment: "components/ and lib/ are the web app's lowest layer: they import no feature, route or root.",
+      from: { path: `${WEB}(components|lib)/` },
+      to: { path: `${WEB}(features/|routes/|root\\.tsx$)` },
+    },
+    {
+      name: "web-features-below-routes",
+      severity: "error",
+      comment: "Routes import features, never the other way (the root route included).",
+      from: { path: `${WEB}features/` },
+      to: { path: `${WEB}(routes/|root\\.tsx$)` },
+    },
+    ...featureRules,
+    ...tableRules,
+    {
+      name: "server-modules-name-their-tables",
+      severity: "error",
+      comment:
+        "A module imports each table from its owner's file (db/schema/<owner>.ts), so the rule above sees whose data it reads.",
+      from: { path: `${SERVER}modules/`, pathNot: "\\.test\\.ts$" },
+      to: { path: `${SERVER}db/schema\\.ts$` },
+    },
+    {
+      name: "shared-package-imports-no-app",
+      severity: "error",
+      comment: "packages/shared is the contract both apps import; it imports neither.",
+      from: { path: "^packages/shared/" },
+      to: { path: "^apps/" },
+    },
+    {
+      name: "apps-apart",
+      severity: "error",
+      comment:
+        "The server and the web app meet through the contract (packages/shared) and the build, not each other's source.",
+      from: { path: "^apps/(server|web)/" },
+      to: { path: "^apps/", pathNot: "^apps/$1/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(node_modules|build|dist|\\.react-router)/" },
+    includeOnly: "^(apps|packages|bench|e2e)/",
+    // Type-only imports count: a cycle through a type still ties two modules together.
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      extensions: [".ts", ".tsx", ".js", ".mjs"],
+      conditionNames: ["import", "types", "node", "default"],
+    },
+  },
+};
