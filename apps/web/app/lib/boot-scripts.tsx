@@ -1,10 +1,11 @@
 import { useContext } from "react";
 import {
   UNSAFE_DataRouterContext as DataRouterContext,
-  UNSAFE_DataRouterStateContext as DataRouterStateContext,
   UNSAFE_FrameworkContext as FrameworkContext,
   matchRoutes,
   Scripts,
+  useLocation,
+  useMatches,
 } from "react-router";
 import { bootScript, type PageManifest } from "./boot-script";
 
@@ -22,14 +23,19 @@ import { bootScript, type PageManifest } from "./boot-script";
  * time, no random, no visitor data), so that a cached page's policy can name them by hash
  * (decision 023). The development server keeps React Router's own <Scripts>: Vite's hot
  * reload needs its runtime imported first, and speed is measured on the build.
+ *
+ * The build's manifest, the router's context script and the router itself have no public API:
+ * they come from two `UNSAFE_` contexts, checked by boot-scripts.internals.test.tsx against the
+ * exact React Router version package.json pins (docs/architecture.md, "Upgrading React Router").
+ * The page's matches and path come from the public hooks.
  */
 export function BootScripts() {
   const framework = useContext(FrameworkContext);
   const dataRouter = useContext(DataRouterContext);
-  const state = useContext(DataRouterStateContext);
+  const matches = useMatches();
+  const { pathname } = useLocation();
   if (import.meta.env.DEV) return <Scripts />;
-  if (!framework || !dataRouter || !state)
-    throw new Error("<BootScripts> renders inside React Router's framework mode");
+  if (!framework || !dataRouter) throw new Error("<BootScripts> renders inside React Router's framework mode");
   const { manifest, serverHandoffString, renderMeta, nonce, routeDiscovery, ssr } = framework;
   const { router, staticContext } = dataRouter;
 
@@ -42,10 +48,10 @@ export function BootScripts() {
     if (renderMeta) renderMeta.didRenderScripts = true;
     context = `window.__reactRouterContext = ${serverHandoffString};window.__reactRouterContext.stream = new ReadableStream({start(controller){window.__reactRouterContext.streamController = controller;}}).pipeThrough(new TextEncoderStream());`;
     const lazyDiscovery = routeDiscovery.mode === "lazy" && ssr;
-    const routeIds = new Set(state.matches.map((m) => m.route.id));
+    const routeIds = new Set(matches.map((m) => m.id));
     if (lazyDiscovery) {
       // As React Router's own partial manifest: the page's routes and those of its parent paths.
-      const segments = state.location.pathname.split("/").filter(Boolean);
+      const segments = pathname.split("/").filter(Boolean);
       for (let n = segments.length - 1; n >= 0; n--) {
         const parent = `/${segments.slice(0, n).join("/")}`;
         for (const m of matchRoutes(router.routes, parent) ?? []) routeIds.add(m.route.id);
@@ -60,7 +66,7 @@ export function BootScripts() {
     };
     boot = bootScript(
       pageManifest,
-      state.matches.map((m) => m.route.id),
+      matches.map((m) => m.id),
     );
   }
   return (
