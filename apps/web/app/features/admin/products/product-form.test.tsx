@@ -11,8 +11,8 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../components/ui/toast";
 import { ApiError } from "../../../lib/api";
+import { FakeXhr, imageFile, installBrowserFakes } from "../../../test/fake-xhr";
 import { ADMIN_TEXT } from "../admin-errors";
-import { FakeXhr, imageFile, installBrowserFakes } from "./fake-xhr";
 import { FORM_TEXT, ProductFormDialog } from "./product-form";
 import { VARIANT_TEXT } from "./variants-draft";
 

@@ -1,7 +1,7 @@
 import { MAX_PRODUCT_IMAGES, MSG } from "@shop/shared/core";
 import { act, renderHook } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeXhr, imageFile, installBrowserFakes } from "./fake-xhr";
+import { FakeXhr, imageFile, installBrowserFakes } from "../../../test/fake-xhr";
 import { TOO_MANY_IMAGES } from "./image-uploads";
 import { PARALLEL_UPLOADS, useImageUploads } from "./use-image-uploads";
 
