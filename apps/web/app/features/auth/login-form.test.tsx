@@ -2,16 +2,15 @@ import { MSG } from "@shop/shared/core";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub, useActionData, useSearchParams } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { ok, refused, stubApi } from "../../test/api";
 import { LoginForm } from "./login-form";
 import { redirectTarget } from "./redirect-target";
 import { type SignInFailure, signInInBrowser } from "./sign-in";
-import { ok, refused, stubApi } from "./test-api";
 
 beforeAll(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
@@ -58,7 +57,7 @@ describe("LoginForm", () => {
 
   it("reads 'Connexion...' while signing in, then goes to the product it came from", async () => {
     let answer: () => void = () => {};
-    stubApi(() => ok(MSG.signInSuccess, "jwt"));
+    stubApi({ "POST /api/signin": ok(MSG.signInSuccess, "jwt") });
     renderLogin("/login?redirectTo=%2Fproduct%2F42", async ({ request }) => {
       await new Promise<void>((resolve) => (answer = resolve));
       return signInInBrowser(request);
@@ -73,7 +72,7 @@ describe("LoginForm", () => {
   });
 
   it("shows the server's refusal beside the form and keeps the e-mail", async () => {
-    stubApi(() => refused(401, MSG.signInFailed));
+    stubApi({ "POST /api/signin": refused(401, MSG.signInFailed) });
     renderLogin();
     fill("awa@exemple.cm", "faux");
     fireEvent.click(screen.getByRole("button", { name: "Connexion" }));
@@ -83,7 +82,9 @@ describe("LoginForm", () => {
   });
 
   it("puts the API's field issues beside their field", async () => {
-    stubApi(() => refused(400, MSG.invalidInput, [{ path: "body.email", message: "Adresse e-mail invalide." }]));
+    stubApi({
+      "POST /api/signin": refused(400, MSG.invalidInput, [{ path: "body.email", message: "Adresse e-mail invalide." }]),
+    });
     renderLogin();
     fill("awa@exemple", "motdepasse");
     fireEvent.click(screen.getByRole("button", { name: "Connexion" }));

@@ -2,8 +2,8 @@ import { FIELD_MSG, MSG } from "@shop/shared/core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
+import { ok, refused, stubApi } from "../../test/api";
 import { LOGIN_ERROR, readSignInForm, signInFailure, signInInBrowser } from "./sign-in";
-import { ok, refused, stubApi } from "./test-api";
 
 const post = (fields: Record<string, string>) => {
   const form = new FormData();
@@ -21,7 +21,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 describe("readSignInForm", () => {
@@ -63,11 +62,13 @@ describe("signInFailure", () => {
 
 describe("signInInBrowser", () => {
   it("stores the token, says the server's message and goes to the safe target", async () => {
-    const calls = stubApi(() => ok(MSG.signInSuccess, "jwt.token.value"));
+    const server = stubApi({ "POST /api/signin": ok(MSG.signInSuccess, "jwt.token.value") });
     const result = await signInInBrowser(
       post({ email: "awa@exemple.cm", password: "motdepasse", redirectTo: "/product/42" }),
     );
-    expect(calls).toEqual([{ path: "/api/signin", body: { email: "awa@exemple.cm", password: "motdepasse" } }]);
+    expect(server.calls).toEqual([
+      { route: "POST /api/signin", body: { email: "awa@exemple.cm", password: "motdepasse" } },
+    ]);
     expect(localStorage.getItem("token")).toBe("jwt.token.value");
     expect(toast.success).toHaveBeenCalledWith(MSG.signInSuccess);
     expect(result).toBeInstanceOf(Response);
@@ -75,13 +76,13 @@ describe("signInInBrowser", () => {
   });
 
   it("goes home when redirectTo would leave the site", async () => {
-    stubApi(() => ok(MSG.signInSuccess, "t"));
+    stubApi({ "POST /api/signin": ok(MSG.signInSuccess, "t") });
     const result = await signInInBrowser(post({ email: "a@b.cm", password: "x", redirectTo: "https://evil.example" }));
     expect((result as Response).headers.get("Location")).toBe("/");
   });
 
   it("answers the server's refusal with its status, and toasts it; nothing stored", async () => {
-    stubApi(() => refused(401, MSG.signInFailed));
+    stubApi({ "POST /api/signin": refused(401, MSG.signInFailed) });
     const result = answerOf(await signInInBrowser(post({ email: "a@b.cm", password: "faux" })));
     expect(result.init.status).toBe(401);
     expect(result.data).toEqual({ message: MSG.signInFailed, email: "a@b.cm", fieldErrors: {} });
@@ -90,16 +91,16 @@ describe("signInInBrowser", () => {
   });
 
   it("says 'Une erreur est survenue lors de la connexion' when the network fails", async () => {
-    stubApi(() => new TypeError("Failed to fetch"));
+    stubApi({ "POST /api/signin": new TypeError("Failed to fetch") });
     const result = answerOf(await signInInBrowser(post({ email: "a@b.cm", password: "x" })));
     expect(result.data).toMatchObject({ message: LOGIN_ERROR });
     expect(toast.error).toHaveBeenCalledWith(LOGIN_ERROR);
   });
 
   it("sends nothing when a field is empty", async () => {
-    const calls = stubApi(() => ok("", ""));
+    const server = stubApi();
     const result = answerOf(await signInInBrowser(post({ email: "a@b.cm", password: "" })));
-    expect(calls).toEqual([]);
+    expect(server.calls).toEqual([]);
     expect(result.init.status).toBe(400);
     expect(result.data).toMatchObject({ fieldErrors: { password: FIELD_MSG.passwordRequired } });
   });

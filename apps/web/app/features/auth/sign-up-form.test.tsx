@@ -1,15 +1,14 @@
 import { AVATAR_MAX_BYTES, FIELD_MSG, MSG } from "@shop/shared/core";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub, useActionData } from "react-router";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { ok, stubApi } from "../../test/api";
 import { type SignUpFailure, signUpInBrowser } from "./sign-up";
 import { SignUpForm } from "./sign-up-form";
-import { ok, stubApi } from "./test-api";
 
 beforeAll(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 function renderSignUp() {
   const Stub = createRoutesStub([
@@ -47,7 +46,7 @@ describe("SignUpForm", () => {
   });
 
   it("says ' les mots de passes ne correspondent pas' beside the confirmation and sends nothing", async () => {
-    const calls = stubApi(() => ok(MSG.signUpSuccess));
+    const server = stubApi();
     renderSignUp();
     fill("motdepasse", "motdepassf");
     fireEvent.click(screen.getByRole("button", { name: "Créer mon compte" }));
@@ -57,7 +56,7 @@ describe("SignUpForm", () => {
       " les mots de passes ne correspondent pas",
     );
     await vi.waitFor(() => expect(document.activeElement).toBe(confirm));
-    expect(calls).toEqual([]);
+    expect(server.calls).toEqual([]);
   });
 
   it("refuses a file that is not an image, beside the field, and forgets it", () => {
@@ -80,7 +79,7 @@ describe("SignUpForm", () => {
   });
 
   it("previews a chosen picture and sends it as a data URL, then goes to /login", async () => {
-    const calls = stubApi(() => ok(MSG.signUpSuccess));
+    const server = stubApi({ "POST /api/signup": ok(MSG.signUpSuccess) });
     renderSignUp();
     choose(new File([new Uint8Array([0xff, 0xd8, 0xff])], "moi.jpg", { type: "image/jpeg" }));
     const preview = (await screen.findByRole("img", { name: "Aperçu de votre portrait" })) as HTMLImageElement;
@@ -88,8 +87,9 @@ describe("SignUpForm", () => {
     fill("motdepasse", "motdepasse");
     fireEvent.click(screen.getByRole("button", { name: "Créer mon compte" }));
     expect((await screen.findByRole("heading")).textContent).toBe("Connexion");
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.body).toMatchObject({ name: "Awa Ngono", profilePic: preview.src });
+    expect(server.sent("POST /api/signup")).toEqual([
+      expect.objectContaining({ name: "Awa Ngono", profilePic: preview.src }),
+    ]);
   });
 
   it("lets the picture be removed", async () => {

@@ -1,9 +1,9 @@
 import { AVATAR_MAX_BYTES, FIELD_MSG, MSG } from "@shop/shared/core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../components/ui/toast";
+import { ok, refused, stubApi } from "../../test/api";
 import { checkPicture, PICTURE_TOO_LARGE } from "./profile-picture";
 import { checkSignUp, signUpInBrowser, signUpInput } from "./sign-up";
-import { ok, refused, stubApi } from "./test-api";
 
 const filled = { name: "Awa Ngono", email: "awa@exemple.cm", password: "motdepasse", confirmPassword: "motdepasse" };
 const post = (fields: Record<string, string>) => {
@@ -20,7 +20,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 describe("checkSignUp", () => {
@@ -46,39 +45,44 @@ describe("checkSignUp", () => {
 
 describe("signUpInBrowser", () => {
   it("sends NOTHING when the passwords differ, and says why", async () => {
-    const calls = stubApi(() => ok(MSG.signUpSuccess));
+    const server = stubApi();
     const result = answerOf(await signUpInBrowser(post({ ...filled, confirmPassword: "motdepassf" })));
-    expect(calls).toEqual([]);
+    expect(server.calls).toEqual([]);
     expect(result.init.status).toBe(400);
     expect(result.data.fieldErrors).toEqual({ confirmPassword: MSG.passwordsMismatch });
     expect(toast.error).toHaveBeenCalledWith(MSG.passwordsMismatch);
   });
 
   it("sends the account with its picture, says the server's message and goes to /login", async () => {
-    const calls = stubApi(() => ok(MSG.signUpSuccess));
+    const server = stubApi({ "POST /api/signup": ok(MSG.signUpSuccess) });
     const result = await signUpInBrowser(
       post({ ...filled, profilePic: "data:image/jpeg;base64,AAAA", redirectTo: "/product/42" }),
     );
-    expect(calls).toEqual([{ path: "/api/signup", body: { ...filled, profilePic: "data:image/jpeg;base64,AAAA" } }]);
+    expect(server.calls).toEqual([
+      { route: "POST /api/signup", body: { ...filled, profilePic: "data:image/jpeg;base64,AAAA" } },
+    ]);
     expect(toast.success).toHaveBeenCalledWith(MSG.signUpSuccess);
     expect((result as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fproduct%2F42");
   });
 
   it("sends no profilePic at all without a picture", async () => {
-    const calls = stubApi(() => ok(MSG.signUpSuccess));
+    const server = stubApi({ "POST /api/signup": ok(MSG.signUpSuccess) });
     const result = await signUpInBrowser(post({ ...filled, profilePic: "" }));
-    expect(calls[0]?.body).toEqual(filled);
+    expect(server.sent("POST /api/signup")).toEqual([filled]);
     expect((result as Response).headers.get("Location")).toBe("/login");
   });
 
   it("shows the server's refusal (e-mail taken) and its field issues", async () => {
-    stubApi(() => refused(409, MSG.emailTaken));
+    const server = stubApi({ "POST /api/signup": refused(409, MSG.emailTaken) });
     const taken = answerOf(await signUpInBrowser(post(filled)));
     expect(taken.init.status).toBe(409);
     expect(taken.data.message).toBe(MSG.emailTaken);
     expect(toast.error).toHaveBeenCalledWith(MSG.emailTaken);
 
-    stubApi(() => refused(400, MSG.invalidInput, [{ path: "body.password", message: FIELD_MSG.passwordTooShort }]));
+    server.answer(
+      "POST /api/signup",
+      refused(400, MSG.invalidInput, [{ path: "body.password", message: FIELD_MSG.passwordTooShort }]),
+    );
     const short = answerOf(await signUpInBrowser(post(filled)));
     expect(short.data.fieldErrors).toEqual({ password: FIELD_MSG.passwordTooShort });
   });
