@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pendingAdd } from "./pending-add";
 import { loginHref } from "./login-href";
+import { pendingAdd } from "./pending-add";
 
 const PRODUCT = "00000000-0000-4000-8000-000000000001";
 const VARIANT = "00000000-0000-4000-8000-000000000002";
