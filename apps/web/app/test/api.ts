@@ -62,6 +62,9 @@ export const refused = (status: number, message: string, issues?: ErrorEnvelope[
   body: { success: false, error: true, message, data: null, ...(issues ? { issues } : {}) },
 });
 
+/** An answer that never comes: the app stays waiting for the server. */
+export const noAnswer = () => new Promise<never>(() => {});
+
 const realFetch = globalThis.fetch;
 let unanswered: string[] = [];
 

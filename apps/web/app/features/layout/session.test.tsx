@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub, Outlet, useLoaderData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../components/ui/toast";
+import { ok, refused, stubApi } from "../../test/api";
 import { LOGOUT_ERROR, useLogout } from "./session";
 
 let signedIn = true;
@@ -17,6 +18,8 @@ function renderShop(url: string) {
         layoutLoads++;
         return { user: signedIn ? "Awa" : null };
       },
+      // What shows while the first load runs (React Router warns without one).
+      HydrateFallback: () => null,
       Component: function Layout() {
         const { user } = useLoaderData() as { user: string | null };
         const logout = useLogout();
@@ -39,12 +42,6 @@ function renderShop(url: string) {
   render(<Stub initialEntries={[url]} />);
 }
 
-function answerLogout(answer: () => Promise<Response>) {
-  const fetch = vi.fn(answer);
-  vi.stubGlobal("fetch", fetch);
-  return fetch;
-}
-
 beforeEach(() => {
   signedIn = true;
   layoutLoads = 0;
@@ -54,16 +51,20 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
   localStorage.clear();
 });
 
+/** The server signs the visitor out: the layout's loader sees no user any more. */
+const signsOut = () => {
+  signedIn = false;
+  return ok(MSG.logoutSuccess);
+};
+
 describe("useLogout", () => {
   it("forgets the token, says the server's message, goes home and reloads the user", async () => {
-    const fetch = answerLogout(async () => {
-      signedIn = false;
-      return Response.json({ success: true, error: false, message: MSG.logoutSuccess, data: null });
-    });
+    stubApi({ "GET /api/userLogout": signsOut });
+    // The session's cookie goes with the call.
+    const fetch = vi.spyOn(globalThis, "fetch");
     renderShop("/about");
     await screen.findByText("Awa");
     fireEvent.click(screen.getByRole("button", { name: "Déconnexion" }));
@@ -76,10 +77,7 @@ describe("useLogout", () => {
   });
 
   it("already home: reloads the user once", async () => {
-    answerLogout(async () => {
-      signedIn = false;
-      return Response.json({ success: true, error: false, message: MSG.logoutSuccess, data: null });
-    });
+    stubApi({ "GET /api/userLogout": signsOut });
     renderShop("/");
     await screen.findByText("Awa");
     const before = layoutLoads;
@@ -89,9 +87,7 @@ describe("useLogout", () => {
   });
 
   it("toasts the server's refusal and keeps the visitor signed in", async () => {
-    answerLogout(async () =>
-      Response.json({ success: false, error: true, message: MSG.tooManyRequests, data: null }, { status: 429 }),
-    );
+    stubApi({ "GET /api/userLogout": refused(429, MSG.tooManyRequests) });
     renderShop("/about");
     await screen.findByText("Awa");
     fireEvent.click(screen.getByRole("button", { name: "Déconnexion" }));
@@ -102,9 +98,7 @@ describe("useLogout", () => {
   });
 
   it("says 'Une erreur est survenue.' when the network fails", async () => {
-    answerLogout(async () => {
-      throw new TypeError("Failed to fetch");
-    });
+    stubApi({ "GET /api/userLogout": new TypeError("Failed to fetch") });
     renderShop("/about");
     await screen.findByText("Awa");
     fireEvent.click(screen.getByRole("button", { name: "Déconnexion" }));

@@ -1,6 +1,7 @@
 import { MSG } from "@shop/shared/core";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ok, refused, stubApi } from "../../../test/api";
 import {
   DENIED_MESSAGE,
   DEVICE_NOTIFICATIONS_LABEL,
@@ -19,23 +20,15 @@ const SUBSCRIPTION = {
 
 type Permission = "default" | "granted" | "denied";
 
-/** What the server was asked, and what it answers (the API's envelope). */
+/** The server's push routes; what it was asked is in `calls`. */
 function fakeServer(refuseSubscription = false) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
-  const fetch = vi.fn(async (path: string, init: RequestInit = {}) => {
-    const method = init.method ?? "GET";
-    const body = init.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, path, body });
-    const answer = (status: number, data: unknown, message = "") =>
-      new Response(JSON.stringify({ success: status < 400, error: status >= 400, message, data }), { status });
-    if (path === "/api/admin/push/key") return answer(200, { publicKey: PUBLIC_KEY });
-    if (path === "/api/admin/push/subscriptions")
-      return refuseSubscription ? answer(400, null, "Abonnement refusé.") : answer(201, null, MSG.pushSubscribed);
-    if (path === "/api/admin/push/unsubscribe") return answer(200, null, MSG.pushUnsubscribed);
-    return answer(404, null, "introuvable");
-  });
-  vi.stubGlobal("fetch", fetch);
-  return calls;
+  return stubApi({
+    "GET /api/admin/push/key": ok("", { publicKey: PUBLIC_KEY }),
+    "POST /api/admin/push/subscriptions": refuseSubscription
+      ? refused(400, "Abonnement refusé.")
+      : ok(MSG.pushSubscribed),
+    "POST /api/admin/push/unsubscribe": ok(MSG.pushUnsubscribed),
+  }).calls;
 }
 
 /**
@@ -141,8 +134,8 @@ describe("DeviceNotifications", () => {
     expect(key).toBeInstanceOf(Uint8Array);
     expect(Buffer.from(key).toString("base64url")).toBe(PUBLIC_KEY);
     expect(calls).toEqual([
-      { method: "GET", path: "/api/admin/push/key", body: undefined },
-      { method: "POST", path: "/api/admin/push/subscriptions", body: SUBSCRIPTION },
+      { route: "GET /api/admin/push/key", body: undefined },
+      { route: "POST /api/admin/push/subscriptions", body: SUBSCRIPTION },
     ]);
   });
 
@@ -153,15 +146,14 @@ describe("DeviceNotifications", () => {
     await settled();
     expect(toggle().getAttribute("aria-checked")).toBe("true");
     // A device the server forgot is kept again.
-    expect(calls).toEqual([{ method: "POST", path: "/api/admin/push/subscriptions", body: SUBSCRIPTION }]);
+    expect(calls).toEqual([{ route: "POST /api/admin/push/subscriptions", body: SUBSCRIPTION }]);
 
     fireEvent.click(toggle());
     expect(status().textContent).toBe("Désactivation…");
     await waitFor(() => expect(toggle().getAttribute("aria-checked")).toBe("false"));
     expect(browser.unsubscribe).toHaveBeenCalledTimes(1);
     expect(calls.at(-1)).toEqual({
-      method: "POST",
-      path: "/api/admin/push/unsubscribe",
+      route: "POST /api/admin/push/unsubscribe",
       body: { endpoint: SUBSCRIPTION.endpoint },
     });
     expect(status().textContent).toBe(MSG.pushUnsubscribed);
