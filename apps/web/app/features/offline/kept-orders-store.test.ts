@@ -1,29 +1,17 @@
 // The browser's IndexedDB, as the kept orders' store uses it (jsdom has none): a full implementation in memory.
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type ApiAnswer, ok, refused, stubApi } from "../../test/api";
+import { anOrder } from "../../test/builders";
 import { dismissKeptOrder, keepOrder, keptOrders, sendKeptOrders } from "./kept-orders-store";
 
-/** What the shop's API answers, one call after the other; each call's request is kept. */
-function shopAnswers(...answers: (Response | Error)[]) {
-  const calls: { url: string; body: BodyInit | null | undefined }[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, body: init?.body });
-      const next = answers.shift();
-      if (!next) throw new Error("no more answers");
-      if (next instanceof Error) throw next;
-      return next;
-    }),
-  );
-  return calls;
+/** The shop answers the orders sent (from the form or the cart) one after the other; each call is kept. */
+function shopAnswers(...answers: (ApiAnswer | Error)[]) {
+  const next = () => answers.shift() ?? new Error("no more answers");
+  return stubApi({ "POST /api/orders": next, "POST /api/orders/from-cart": next }).calls;
 }
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
-const recorded = (reference: string) =>
-  json(201, { success: true, error: false, message: "Commande enregistrée.", data: { reference, total: 1000 } });
-const refused = (status: number, message: string) => json(status, { success: false, error: true, message });
+const recorded = (reference: string) => ok("Commande enregistrée.", anOrder({ reference }));
 
 const orderOf = async (key: string) => (await keptOrders()).find((o) => o.key === key);
 
@@ -53,7 +41,7 @@ describe("the orders kept on the phone", () => {
     const order = await orderOf("a".repeat(32));
     expect(order).toMatchObject({ state: "sent", order: { reference: "CMD-7K4Q" } });
     const body = calls[0]?.body as FormData;
-    expect(calls[0]?.url).toBe("/api/orders");
+    expect(calls[0]?.route).toBe("POST /api/orders");
     expect(body.get("idempotencyKey")).toBe("a".repeat(32));
     expect(body.get("name")).toBe("Awa");
     await dismissKeptOrder("a".repeat(32));
@@ -103,8 +91,8 @@ describe("the orders kept on the phone", () => {
     const calls = shopAnswers(recorded("CMD-BBBB"));
     await keepOrder({ key: "e".repeat(32), cart: { channel: "phone", delivery: { deliveryOptionId: "pickup" } } });
     await sendKeptOrders();
-    expect(calls[0]?.url).toBe("/api/orders/from-cart");
-    expect(JSON.parse(String(calls[0]?.body))).toEqual({
+    expect(calls[0]?.route).toBe("POST /api/orders/from-cart");
+    expect(calls[0]?.body).toEqual({
       channel: "phone",
       deliveryOptionId: "pickup",
       idempotencyKey: "e".repeat(32),
