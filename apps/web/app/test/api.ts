@@ -25,7 +25,10 @@ import { afterEach } from "vitest";
  * returns one. A route is "METHOD /path": the path with its query matches first, then without it.
  * A call the table has no answer for is answered 404 and fails the test, naming the route; the
  * stub is removed after each test. (The product form's photos go up by XMLHttpRequest, for their
- * progress, not through this client: FakeXhr, in fake-xhr.ts, stands in for that.)
+ * progress, not through this client: FakeXhr, in fake-xhr.ts, stands in for that.) A failure
+ * that is not the shop's answer (a bug, not an ApiError) cannot come through here either, since
+ * the client makes an ApiError of whatever the network gives: the one test of where such a
+ * failure goes (send-contact.server.test.ts) breaks the client itself, with vi.spyOn on lib/api.
  */
 
 export interface ApiAnswer {

@@ -1,20 +1,13 @@
 import type { User } from "@shop/shared";
+import { MSG } from "@shop/shared/core";
 import { createStaticHandler, redirect } from "react-router";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { ok, refused, stubApi } from "../../test/api";
+import { aUser } from "../../test/builders";
 import { requireAdmin } from "./require-admin.server";
 
-const userDetails = vi.fn<() => Promise<User | null>>();
-vi.mock("../../lib/api", () => ({ api: () => ({ userDetails }) }));
-
-const user = (role: User["role"]): User => ({
-  _id: "00000000-0000-4000-8000-000000000001",
-  name: "Awa",
-  email: "awa@exemple.cm",
-  role,
-  profilePic: "",
-  createdAt: "",
-  updatedAt: "",
-});
+const USER_DETAILS = "GET /api/user-details";
+const user = (role: User["role"]) => aUser({ name: "Awa", email: "awa@exemple.cm", role, profilePic: "" });
 const withCookie = (cookie?: string) =>
   new Request("http://boutique.test/admin-panel/all-products", { headers: cookie ? { cookie } : {} });
 
@@ -28,24 +21,24 @@ async function location(promise: Promise<unknown>) {
 }
 
 describe("requireAdmin", () => {
-  beforeEach(() => userDetails.mockReset());
-
   it("sends a visitor without a session home without asking the API", async () => {
+    const server = stubApi();
     expect(await location(requireAdmin(withCookie()))).toBe("/");
     expect(await location(requireAdmin(withCookie("theme=dark")))).toBe("/");
-    expect(userDetails).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
   });
 
   it("sends home a session the API does not know, and a customer", async () => {
-    userDetails.mockResolvedValueOnce(null);
+    const server = stubApi({ [USER_DETAILS]: refused(401, MSG.authInvalid) });
     expect(await location(requireAdmin(withCookie("token=expired")))).toBe("/");
-    userDetails.mockResolvedValueOnce(user("GENERAL"));
+    server.answer(USER_DETAILS, ok(MSG.userDetails, user("GENERAL")));
     expect(await location(requireAdmin(withCookie("token=client")))).toBe("/");
   });
 
   it("lets ADMIN and SUPERADMIN in, with only what the sidebar shows", async () => {
+    const server = stubApi();
     for (const role of ["ADMIN", "SUPERADMIN"] as const) {
-      userDetails.mockResolvedValueOnce(user(role));
+      server.answer(USER_DETAILS, ok(MSG.userDetails, user(role)));
       expect(await requireAdmin(withCookie("token=t"))).toEqual({
         _id: user(role)._id,
         name: "Awa",
@@ -57,12 +50,12 @@ describe("requireAdmin", () => {
   });
 
   it("asks the API once per request, however many loaders of the page ask", async () => {
-    userDetails.mockResolvedValue(user("ADMIN"));
+    const server = stubApi({ [USER_DETAILS]: ok(MSG.userDetails, user("ADMIN")) });
     const request = withCookie("token=t");
     await Promise.all([requireAdmin(request), requireAdmin(request)]);
-    expect(userDetails).toHaveBeenCalledOnce();
+    expect(server.sent(USER_DETAILS)).toHaveLength(1);
     await requireAdmin(withCookie("token=t"));
-    expect(userDetails).toHaveBeenCalledTimes(2);
+    expect(server.sent(USER_DETAILS)).toHaveLength(2);
   });
 });
 

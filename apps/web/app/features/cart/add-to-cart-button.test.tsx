@@ -3,16 +3,11 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../components/ui/toast";
-import { ApiError } from "../../lib/api";
+import { type ApiAnswer, ok, refused, stubApi } from "../../test/api";
 import { AddToCartButton } from "./add-to-cart-button";
 import { CartActionsProvider } from "./cart-session";
 
-const addToCart = vi.fn<(id: string, variantId?: string) => Promise<string>>();
-vi.mock("../../lib/api", async (original) => ({
-  ...(await original<typeof import("../../lib/api")>()),
-  api: () => ({ addToCart }),
-}));
-
+const ADD = "POST /api/addtocart";
 const ID = "00000000-0000-4000-8000-000000000001";
 
 function Where() {
@@ -55,7 +50,6 @@ function posted(button: HTMLElement) {
 
 describe("AddToCartButton", () => {
   beforeEach(() => {
-    addToCart.mockReset();
     vi.spyOn(toast, "success");
     vi.spyOn(toast, "info");
     vi.spyOn(toast, "error");
@@ -63,10 +57,11 @@ describe("AddToCartButton", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("sends a visitor to sign in, to come back to the product with it added, without calling the API", async () => {
+    const server = stubApi();
     const { button } = renderButton(false);
     fireEvent.click(button);
     expect(await screen.findByText(`Ici : /login?redirectTo=/product/${ID}&add=${ID}`)).toBeTruthy();
-    expect(addToCart).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
   });
 
   it("gives the sign-in page the variant chosen, and where to come back to", async () => {
@@ -78,7 +73,7 @@ describe("AddToCartButton", () => {
   });
 
   it("sends a customer whose session has ended to sign in, with the product to add", async () => {
-    addToCart.mockRejectedValue(new ApiError(401, "Veuillez vous connecter."));
+    stubApi({ [ADD]: refused(401, "Veuillez vous connecter.") });
     const { button } = renderButton(true, undefined, { variantId: VARIANT });
     fireEvent.click(button);
     expect(await screen.findByText(`Ici : /login?redirectTo=/product/${ID}&add=${ID}&variant=${VARIANT}`)).toBeTruthy();
@@ -108,29 +103,29 @@ describe("AddToCartButton", () => {
   });
 
   it("with scripts, adds through the API instead of posting the form", () => {
-    addToCart.mockResolvedValue(MSG.cartAdded);
+    const server = stubApi({ [ADD]: ok(MSG.cartAdded) });
     const { button } = renderButton(true);
     // fireEvent returns false when a handler prevented the default: the form is not posted.
     expect(fireEvent.click(button)).toBe(false);
-    expect(addToCart).toHaveBeenCalledWith(ID, undefined);
+    expect(server.sent(ADD)).toEqual([{ productId: ID }]);
   });
 
   it("adds for a customer: busy and disabled meanwhile, then the server's message and a fresh header count", async () => {
-    let answer: (message: string) => void = () => {};
-    addToCart.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    let answer: (added: ApiAnswer) => void = () => {};
+    const server = stubApi({ [ADD]: new Promise((resolve) => (answer = resolve)) });
     const { button, refreshCount } = renderButton(true);
     fireEvent.click(button);
-    expect(addToCart).toHaveBeenCalledWith(ID, undefined);
+    expect(server.sent(ADD)).toEqual([{ productId: ID }]);
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(button.textContent).toBe("Ajout…");
-    await act(async () => answer(MSG.cartAdded));
+    await act(async () => answer(ok(MSG.cartAdded)));
     expect(toast.success).toHaveBeenCalledWith(MSG.cartAdded);
     expect(refreshCount).toHaveBeenCalledOnce();
     expect((button as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("says a product already in the cart is there (information), and adds no second line", async () => {
-    addToCart.mockRejectedValue(new ApiError(409, MSG.cartAlready));
+    stubApi({ [ADD]: refused(409, MSG.cartAlready) });
     const { button, refreshCount } = renderButton(true);
     fireEvent.click(button);
     await waitFor(() => expect(toast.info).toHaveBeenCalledWith(MSG.cartAlready));
@@ -139,23 +134,24 @@ describe("AddToCartButton", () => {
   });
 
   it("sends the variant chosen on the product page", async () => {
-    addToCart.mockResolvedValue(MSG.cartAdded);
+    const server = stubApi({ [ADD]: ok(MSG.cartAdded) });
     const { button } = renderButton(true, undefined, { variantId: VARIANT });
     fireEvent.click(button);
-    expect(addToCart).toHaveBeenCalledWith(ID, VARIANT);
+    expect(server.sent(ADD)).toEqual([{ productId: ID, variantId: VARIANT }]);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MSG.cartAdded));
   });
 
   it("is disabled for a sold-out choice, with the reason beside it, and adds nothing", () => {
+    const server = stubApi();
     const { button } = renderButton(true, undefined, { variantId: VARIANT, soldOut: true, describedBy: "why" });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(button.getAttribute("aria-describedby")).toBe("why");
     fireEvent.click(button);
-    expect(addToCart).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
   });
 
   it("shows any other refusal as an error with the server's message", async () => {
-    addToCart.mockRejectedValue(new ApiError(404, "Produit introuvable."));
+    stubApi({ [ADD]: refused(404, "Produit introuvable.") });
     const { button } = renderButton(true);
     fireEvent.click(button);
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Produit introuvable."));

@@ -1,37 +1,31 @@
 import { FIELD_MSG, MSG } from "@shop/shared/core";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as client from "../../lib/api";
+import { ok, refused, stubApi } from "../../test/api";
+import { sendContact } from "./send-contact.server";
 
-const contact = vi.fn();
-vi.mock("../../lib/api", async (original) => ({
-  ...(await original<typeof import("../../lib/api")>()),
-  api: () => ({ contact }),
-}));
-
-const { ApiError } = await import("../../lib/api");
-const { sendContact } = await import("./send-contact.server");
-
+const CONTACT = "POST /api/contact";
 const typed = { name: "Awa Ngono", email: "awa@exemple", subject: "iPhone 13", message: "En stock ?" };
 
 function post(fields: Record<string, string>) {
   return new Request("http://shop.test/contact", { method: "POST", body: new URLSearchParams(fields) });
 }
 
-// A block, not an arrow's value: vitest would take the returned mock for a teardown and call it.
-beforeEach(() => {
-  contact.mockReset();
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 describe("sendContact", () => {
   it("sends exactly the four fields and answers the shop's confirmation", async () => {
-    contact.mockResolvedValue(MSG.contactSent);
+    const server = stubApi({ [CONTACT]: ok(MSG.contactSent) });
     expect(await sendContact(post({ ...typed, extra: "ignoré" }))).toEqual({ ok: true, message: MSG.contactSent });
-    expect(contact).toHaveBeenCalledWith(typed);
+    expect(server.sent(CONTACT)).toEqual([typed]);
   });
 
   it("gives back what was typed with the French error of each refused field, as a 400", async () => {
-    contact.mockRejectedValue(
-      new ApiError(400, FIELD_MSG.emailInvalid, [{ path: "body.email", message: FIELD_MSG.emailInvalid }]),
-    );
+    stubApi({
+      [CONTACT]: refused(400, FIELD_MSG.emailInvalid, [{ path: "body.email", message: FIELD_MSG.emailInvalid }]),
+    });
     expect(await sendContact(post(typed))).toMatchObject({
       data: {
         ok: false,
@@ -44,7 +38,7 @@ describe("sendContact", () => {
   });
 
   it("passes the rate limit on as a 429 with its message", async () => {
-    contact.mockRejectedValue(new ApiError(429, MSG.tooManyRequests));
+    stubApi({ [CONTACT]: refused(429, MSG.tooManyRequests) });
     expect(await sendContact(post(typed))).toMatchObject({
       data: { ok: false, message: MSG.tooManyRequests, values: typed, fieldErrors: {} },
       init: { status: 429 },
@@ -52,7 +46,7 @@ describe("sendContact", () => {
   });
 
   it("tells any other failure as ours, still keeping the text", async () => {
-    contact.mockRejectedValue(new ApiError(404, MSG.notFoundRoute));
+    stubApi({ [CONTACT]: refused(404, MSG.notFoundRoute) });
     expect(await sendContact(post(typed))).toMatchObject({
       data: { ok: false, message: MSG.serverError, values: typed },
       init: { status: 500 },
@@ -60,7 +54,11 @@ describe("sendContact", () => {
   });
 
   it("lets a programming error through to the error boundary", async () => {
-    contact.mockRejectedValue(new TypeError("boom"));
+    // Not something the shop can answer: whatever comes back through the network, the client
+    // makes an ApiError of it. Here the client itself breaks.
+    vi.spyOn(client, "api").mockImplementation(() => {
+      throw new TypeError("boom");
+    });
     await expect(sendContact(post(typed))).rejects.toThrow("boom");
   });
 });
