@@ -1,4 +1,4 @@
-import type { CartLine, DeliveryOffer, Order, ShopIdentity } from "@shop/shared";
+import type { CartLine, DeliveryOffer, ShopIdentity } from "@shop/shared";
 import { cartWhatsappMessage, formatPrice, MSG } from "@shop/shared/core";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import type { ComponentProps } from "react";
@@ -6,60 +6,37 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../components/ui/toast";
-import { ApiError } from "../../lib/api";
+import { type ApiAnswer, noAnswer, ok, refused, type StubbedApi, stubApi } from "../../test/api";
+import {
+  aCartLine,
+  aDeliveryOffer,
+  aDeliveryOption,
+  anOrder,
+  anOrderLine,
+  aProduct,
+  aVariant,
+  uuid,
+} from "../../test/builders";
 import { CartActionsProvider } from "./cart-session";
 import { CartView } from "./cart-view";
 
 /** The idempotency key each order carries, recorded once however often it is sent (decision 034). */
 const ORDER_KEY = expect.stringMatching(/^[0-9a-f]{32}$/);
 
-const cart = {
-  viewCart: vi.fn<() => Promise<CartLine[]>>(),
-  updateCartLine: vi.fn<(id: string, quantity: number) => Promise<string>>(),
-  deleteCartLine: vi.fn<(id: string) => Promise<string>>(),
-  orderFromCart: vi.fn<(channel: "whatsapp" | "phone", delivery?: object) => Promise<Order>>(),
-};
-vi.mock("../../lib/api", async (original) => ({
-  ...(await original<typeof import("../../lib/api")>()),
-  api: () => cart,
-}));
+/** The cart's routes (SPEC.md §7). */
+const VIEW = "GET /api/view-card-product";
+const UPDATE = "POST /api/update-cart-product";
+const DELETE = "POST /api/delete-cart-product";
+const ORDER = "POST /api/orders/from-cart";
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
-const at = "2025-01-01T00:00:00.000Z";
-const line = (n: number, quantity: number, sellingPrice: number): CartLine => ({
-  _id: uuid(100 + n),
-  userId: uuid(99),
-  quantity,
-  productId: {
-    _id: uuid(n),
-    productName: `Produit ${n}`,
-    brandName: "Marque",
-    category: "SAMSUNG",
-    productImage: [],
-    description: "",
-    price: sellingPrice,
-    sellingPrice,
-    userId: null,
-    createdAt: at,
-    updatedAt: at,
-    options: [],
-    sellingPriceMax: sellingPrice,
-    stockStatus: "untracked",
-    stockLeft: null,
-  },
-  variant: {
-    _id: uuid(200 + n),
-    optionValues: [],
-    label: "",
-    price: sellingPrice,
-    sellingPrice,
-    images: [],
-    stockStatus: "untracked",
-    stockLeft: null,
-  },
-  createdAt: at,
-  updatedAt: at,
-});
+/** Line n of the cart: `quantity` of product n ("Produit n"), at one price. */
+const line = (n: number, quantity: number, sellingPrice: number): CartLine =>
+  aCartLine({
+    _id: uuid(100 + n),
+    quantity,
+    productId: aProduct({ _id: uuid(n), productName: `Produit ${n}`, price: sellingPrice, sellingPrice }),
+    variant: aVariant({ _id: uuid(200 + n), price: sellingPrice, sellingPrice }),
+  });
 
 const shop: ShopIdentity = {
   name: "Boutique Test",
@@ -71,7 +48,7 @@ const shop: ShopIdentity = {
 };
 
 /** A shop that has not set up delivery yet: ordering works as before delivery existed. */
-const NO_OFFER: DeliveryOffer = { options: [], freeFrom: null, pickupAddress: "" };
+const NO_OFFER = aDeliveryOffer();
 
 /** What the cart page gives the view after a form posted without scripts. */
 type PageProps = Pick<ComponentProps<typeof CartView>, "recorded" | "orderKey" | "refused">;
@@ -100,7 +77,6 @@ const summary = () => within(screen.getByRole("region", { name: "Sommation" }));
 
 describe("CartView", () => {
   beforeEach(() => {
-    for (const call of Object.values(cart)) call.mockReset();
     vi.spyOn(toast, "success");
     vi.spyOn(toast, "error");
   });
@@ -139,41 +115,42 @@ describe("CartView", () => {
   });
 
   it("shows a change only once the server said success, then the cart as asked again", async () => {
-    let confirm: (message: string) => void = () => {};
-    cart.updateCartLine.mockImplementation(() => new Promise((resolve) => (confirm = resolve)));
-    cart.viewCart.mockResolvedValue([line(1, 3, 1000)]);
+    let confirm: (answer: ApiAnswer) => void = () => {};
+    const server = stubApi({
+      [UPDATE]: new Promise((resolve) => (confirm = resolve)),
+      [VIEW]: ok("", [line(1, 3, 1000)]),
+    });
     renderCart([line(1, 2, 1000)]);
     const plus = button("Augmenter la quantité de Produit 1");
     fireEvent.click(plus);
-    expect(cart.updateCartLine).toHaveBeenCalledWith(uuid(101), 3);
+    expect(server.sent(UPDATE)).toEqual([{ _id: uuid(101), quantity: 3 }]);
     // Nothing shown in advance, and the line's buttons wait.
     expect(screen.getByRole("status", { name: "" }).textContent).toBe("2");
     expect(plus.getAttribute("aria-disabled")).toBe("true");
     fireEvent.click(plus);
-    expect(cart.updateCartLine).toHaveBeenCalledOnce();
-    await act(async () => confirm(MSG.cartUpdated));
-    expect(cart.viewCart).toHaveBeenCalledOnce();
+    expect(server.sent(UPDATE)).toHaveLength(1);
+    await act(async () => confirm(ok(MSG.cartUpdated)));
+    expect(server.sent(VIEW)).toHaveLength(1);
     expect(screen.getByRole("status", { name: "" }).textContent).toBe("3");
     expect(summary().getByText("Prix Total").nextElementSibling?.textContent).toBe(formatPrice(3000));
     expect(plus.getAttribute("aria-disabled")).toBeNull();
   });
 
   it("keeps the line as it was when the server refuses, with its message", async () => {
-    cart.updateCartLine.mockRejectedValue(new ApiError(400, "Quantité invalide."));
+    const server = stubApi({ [UPDATE]: refused(400, "Quantité invalide.") });
     renderCart([line(1, 2, 1000)]);
     fireEvent.click(button("Diminuer la quantité de Produit 1"));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith("Quantité invalide."));
-    expect(cart.viewCart).not.toHaveBeenCalled();
+    expect(server.sent(VIEW)).toEqual([]);
     expect(screen.getByRole("status", { name: "" }).textContent).toBe("2");
   });
 
   it("removes a line on success, refreshes the header's count and says so", async () => {
-    cart.deleteCartLine.mockResolvedValue(MSG.cartDeleted);
-    cart.viewCart.mockResolvedValue([]);
+    const server = stubApi({ [DELETE]: ok(MSG.cartDeleted), [VIEW]: ok("", []) });
     const { refreshCount } = renderCart([line(1, 1, 1000)]);
     fireEvent.click(button("Retirer Produit 1 du panier"));
     expect(await screen.findByText("Pas de produits")).toBeTruthy();
-    expect(cart.deleteCartLine).toHaveBeenCalledWith(uuid(101));
+    expect(server.sent(DELETE)).toEqual([{ _id: uuid(101) }]);
     expect(refreshCount).toHaveBeenCalledOnce();
     expect(toast.success).toHaveBeenCalledWith(MSG.cartDeleted);
   });
@@ -200,9 +177,6 @@ describe("the cart's HTML forms, posted before the scripts run", () => {
   const PAGE_KEY = "0123456789abcdef0123456789abcdef";
   const fields = (form: HTMLFormElement) => Object.fromEntries(new FormData(form));
 
-  beforeEach(() => {
-    for (const call of Object.values(cart)) call.mockReset();
-  });
   afterEach(() => vi.restoreAllMocks());
 
   it("orders with the cart's form: intent, the page's key, one submit button per channel", () => {
@@ -249,40 +223,22 @@ describe("the cart's HTML forms, posted before the scripts run", () => {
   });
 
   it("with scripts, the line's buttons call the API instead of posting their form", () => {
-    cart.updateCartLine.mockImplementation(() => new Promise(() => {}));
+    const server = stubApi({ [UPDATE]: noAnswer() });
     renderCart([line(1, 2, 1000)]);
     // fireEvent returns false when a handler prevented the default: the form is not posted.
     expect(fireEvent.click(button("Augmenter la quantité de Produit 1"))).toBe(false);
-    expect(cart.updateCartLine).toHaveBeenCalledWith(uuid(101), 3);
+    expect(server.sent(UPDATE)).toEqual([{ _id: uuid(101), quantity: 3 }]);
   });
 });
 
 describe("ordering from the cart", () => {
-  const order = (reference: string): Order => ({
-    _id: uuid(500),
-    reference,
-    channel: "whatsapp",
-    status: "nouvelle",
-    name: "Client",
-    phone: null,
-    address: "",
-    message: "",
-    hasFile: false,
-    lines: [
-      { productId: uuid(1), productName: "Produit 1", variantId: null, variantLabel: "", unitPrice: 1000, quantity: 2 },
-    ],
-    totalQuantity: 2,
-    totalPrice: 2000,
-    delivery: null,
-    total: 2000,
-    payToken: "jeton-de-paiement",
-    createdAt: at,
-    updatedAt: at,
-  });
+  /** The order the shop records from the cart's one line, 2 × Produit 1 at 1 000 FCFA. */
+  const order = (reference: string, channel: "whatsapp" | "phone" = "whatsapp") =>
+    anOrder({ reference, channel, lines: [anOrderLine({ productName: "Produit 1", quantity: 2, unitPrice: 1000 })] });
 
+  let server: StubbedApi;
   beforeEach(() => {
-    for (const call of Object.values(cart)) call.mockReset();
-    cart.viewCart.mockResolvedValue([line(1, 2, 1000)]);
+    server = stubApi();
     vi.spyOn(toast, "error");
   });
   afterEach(() => vi.restoreAllMocks());
@@ -290,18 +246,18 @@ describe("ordering from the cart", () => {
   it("opens the tab during the click, records the order, then sends the tab to WhatsApp with the reference", async () => {
     const blank = document.implementation.createHTMLDocument();
     const tab = { document: blank, closed: false, opener: window as unknown, location: { href: "" }, close: vi.fn() };
-    let recorded: (o: Order) => void = () => {};
-    cart.orderFromCart.mockImplementation(() => new Promise((resolve) => (recorded = resolve)));
+    let recorded: (answer: ApiAnswer) => void = () => {};
+    server.answer(ORDER, new Promise((resolve) => (recorded = resolve)));
     const open = vi.spyOn(window, "open").mockImplementation(() => tab as unknown as Window);
     renderCart([line(1, 2, 1000)]);
     // Without scripts it submits the cart's form; with them, the click does the work here.
     expect(fireEvent.click(button("Commander sur WhatsApp"))).toBe(false);
     // Opened synchronously in the click, before the order is recorded: no pop-up blocker.
     expect(open).toHaveBeenCalledWith("", "_blank");
-    expect(cart.orderFromCart).toHaveBeenCalledWith("whatsapp", {}, ORDER_KEY);
+    expect(server.sent(ORDER)).toEqual([{ channel: "whatsapp", idempotencyKey: ORDER_KEY }]);
     expect(tab.location.href).toBe("");
     expect(blank.body.textContent).toBe("Enregistrement de votre commande…");
-    await act(async () => recorded(order("CMD-7K4Q")));
+    await act(async () => recorded(ok(MSG.orderCreated, order("CMD-7K4Q"))));
     expect(tab.opener).toBeNull();
     const url = new URL(tab.location.href);
     expect(url.origin + url.pathname).toBe("https://wa.me/237677000000");
@@ -318,7 +274,7 @@ describe("ordering from the cart", () => {
     const blank = document.implementation.createHTMLDocument();
     const tab = { document: blank, closed: false, opener: null, location: { href: "" }, close: vi.fn() };
     vi.spyOn(window, "open").mockImplementation(() => tab as unknown as Window);
-    cart.orderFromCart.mockRejectedValue(new ApiError(400, MSG.cartEmpty));
+    server.answer(ORDER, refused(400, MSG.cartEmpty));
     renderCart([line(1, 2, 1000)]);
     fireEvent.click(button("Commander sur WhatsApp"));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(MSG.cartEmpty));
@@ -328,11 +284,11 @@ describe("ordering from the cart", () => {
   });
 
   it("by phone: records the order, then gives the reference and the number to call", async () => {
-    cart.orderFromCart.mockResolvedValue({ ...order("CMD-9XZ2"), channel: "phone" });
+    server.answer(ORDER, ok(MSG.orderCreated, order("CMD-9XZ2", "phone")));
     renderCart([line(1, 2, 1000)]);
     fireEvent.click(button("Commander par téléphone"));
     expect(await screen.findByText("CMD-9XZ2")).toBeTruthy();
-    expect(cart.orderFromCart).toHaveBeenCalledWith("phone", {}, ORDER_KEY);
+    expect(server.sent(ORDER)).toEqual([{ channel: "phone", idempotencyKey: ORDER_KEY }]);
     expect(screen.getByRole("link", { name: "Appeler" }).getAttribute("href")).toBe("tel:+237699000000");
     expect(screen.getByRole("link", { name: "Commander avec le formulaire" }).getAttribute("href")).toBe("/order");
     // The order can be paid from the phone at once (decision 026).
@@ -343,79 +299,45 @@ describe("ordering from the cart", () => {
 
   it("records with the page's idempotency key, the one its form carries, then draws a new one for the next order", async () => {
     const PAGE_KEY = "0123456789abcdef0123456789abcdef";
-    cart.orderFromCart.mockResolvedValue({ ...order("CMD-9XZ2"), channel: "phone" });
+    server.answer(ORDER, ok(MSG.orderCreated, order("CMD-9XZ2", "phone")));
     renderCart([line(1, 2, 1000)], undefined, NO_OFFER, { orderKey: PAGE_KEY });
     fireEvent.click(button("Commander par téléphone"));
     // A tap before the scripts ran and one after are the same order for the server.
-    expect(cart.orderFromCart).toHaveBeenCalledWith("phone", {}, PAGE_KEY);
+    expect(server.sent(ORDER)).toEqual([{ channel: "phone", idempotencyKey: PAGE_KEY }]);
     expect(await screen.findByText("CMD-9XZ2")).toBeTruthy();
 
     fireEvent.click(button("Commander par téléphone"));
-    await waitFor(() => expect(cart.orderFromCart).toHaveBeenCalledTimes(2));
-    const [, , second] = cart.orderFromCart.mock.calls[1] as unknown[];
-    expect(second).toEqual(ORDER_KEY);
-    expect(second).not.toBe(PAGE_KEY);
+    await waitFor(() => expect(server.sent(ORDER)).toHaveLength(2));
+    const [, second] = server.sent(ORDER) as { idempotencyKey: string }[];
+    expect(second?.idempotencyKey).toEqual(ORDER_KEY);
+    expect(second?.idempotencyKey).not.toBe(PAGE_KEY);
   });
 
   it("shows the reference of an order the cart's form recorded without scripts, at once", () => {
-    renderCart([line(1, 2, 1000)], undefined, NO_OFFER, { recorded: { ...order("CMD-4HJ8"), channel: "phone" } });
+    renderCart([line(1, 2, 1000)], undefined, NO_OFFER, { recorded: order("CMD-4HJ8", "phone") });
     expect(screen.getByText(/Référence de votre commande :/).textContent).toBe(
       "Référence de votre commande : CMD-4HJ8",
     );
     expect(screen.getByRole("link", { name: "Appeler" }).getAttribute("href")).toBe("tel:+237699000000");
-    expect(cart.orderFromCart).not.toHaveBeenCalled();
+    expect(server.sent(ORDER)).toEqual([]);
   });
 });
 
 describe("choosing the delivery", () => {
-  const zone = (n: number, name: string, fee: number, neighbourhoods: string[]) => ({
-    _id: uuid(600 + n),
-    kind: "zone" as const,
-    name,
-    fee,
-    delay: "24 h",
-    details: "",
-    neighbourhoods,
-  });
-  const OFFER: DeliveryOffer = {
+  const zone = (n: number, name: string, fee: number, neighbourhoods: string[]) =>
+    aDeliveryOption({ _id: uuid(600 + n), kind: "zone", name, fee, delay: "24 h", neighbourhoods });
+  const OFFER: DeliveryOffer = aDeliveryOffer({
     options: [
       zone(1, "Zone 1", 1000, ["Nlongkak", "Elig-Essono"]),
       zone(2, "Zone 2", 1500, ["Bastos", "Essos"]),
-      {
-        _id: uuid(610),
-        kind: "pickup",
-        name: "Retrait en boutique",
-        fee: 0,
-        delay: "",
-        details: "8h-18h",
-        neighbourhoods: [],
-      },
-      {
-        _id: uuid(611),
-        kind: "shipping",
-        name: "Expédition hors Yaoundé",
-        fee: null,
-        delay: "",
-        details: "",
-        neighbourhoods: [],
-      },
+      aDeliveryOption({ _id: uuid(610), kind: "pickup", name: "Retrait en boutique", fee: 0, details: "8h-18h" }),
+      aDeliveryOption({ _id: uuid(611), kind: "shipping", name: "Expédition hors Yaoundé", fee: null }),
     ],
     freeFrom: 300_000,
     pickupAddress: "Maképé, Yaoundé",
-  };
-  const recorded: Order = {
-    _id: uuid(500),
-    reference: "CMD-7K4Q",
+  });
+  const recorded = anOrder({
     channel: "phone",
-    status: "nouvelle",
-    name: "Client",
-    phone: null,
-    address: "",
-    message: "",
-    hasFile: false,
-    lines: [],
-    totalQuantity: 2,
-    totalPrice: 2000,
     delivery: {
       kind: "zone",
       name: "Zone 2",
@@ -427,30 +349,27 @@ describe("choosing the delivery", () => {
       landmark: "Pharmacie",
     },
     total: 3500,
-    payToken: "jeton-de-paiement",
-    createdAt: at,
-    updatedAt: at,
-  };
+  });
 
   beforeEach(() => {
-    for (const call of Object.values(cart)) call.mockReset();
     localStorage.clear();
   });
 
   it("asks for a choice before recording anything, then the neighbourhood and a landmark", async () => {
+    const server = stubApi();
     renderCart([line(1, 2, 1000)], undefined, OFFER);
     fireEvent.click(button("Commander par téléphone"));
-    expect(cart.orderFromCart).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
     expect(screen.getByText("Choisissez un mode de livraison.")).toBeTruthy();
     fireEvent.click(screen.getByRole("radio", { name: /Livraison à domicile/ }));
     fireEvent.click(button("Commander par téléphone"));
     expect(screen.getByText("Indiquez votre quartier.")).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByRole("combobox", { name: "Quartier" }));
-    expect(cart.orderFromCart).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
   });
 
   it("shows the neighbourhood's zone, its fee and the total, and records the choice with the order", async () => {
-    cart.orderFromCart.mockResolvedValue(recorded);
+    const server = stubApi({ [ORDER]: ok(MSG.orderCreated, recorded) });
     renderCart([line(1, 2, 1000)], undefined, OFFER);
     const home = screen.getByRole("radio", { name: /Livraison à domicile/ });
     expect(home.closest("label")?.textContent).toContain(
@@ -465,11 +384,15 @@ describe("choosing the delivery", () => {
     expect(summary().getByText("Livraison (Zone 2)").nextElementSibling?.textContent).toBe(formatPrice(1500));
     expect(summary().getByText("Total à payer").nextElementSibling?.textContent).toBe(formatPrice(3500));
     fireEvent.click(button("Commander par téléphone"));
-    expect(cart.orderFromCart).toHaveBeenCalledWith(
-      "phone",
-      { deliveryOptionId: "zone", neighbourhood: "Bastos", landmark: "Pharmacie" },
-      ORDER_KEY,
-    );
+    expect(server.sent(ORDER)).toEqual([
+      {
+        channel: "phone",
+        deliveryOptionId: "zone",
+        neighbourhood: "Bastos",
+        landmark: "Pharmacie",
+        idempotencyKey: ORDER_KEY,
+      },
+    ]);
     expect(await screen.findByText(/Total à payer :/)).toBeTruthy();
     // Remembered on the phone for the next order.
     expect(JSON.parse(localStorage.getItem("shop.livraison") ?? "{}")).toMatchObject({ neighbourhood: "Bastos" });
