@@ -1,13 +1,12 @@
 import { FIELD_MSG, MSG, SERVER_ERROR_MESSAGE } from "@shop/shared/core";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../../lib/api";
+import { describe, expect, it } from "vitest";
+import { ok, refused, stubApi } from "../../../test/api";
+import { anAdminPayment, uuid } from "../../../test/builders";
 import { reviewPayment } from "./review-payment.server";
 
-const approvePayment = vi.fn<(id: string) => Promise<string>>();
-const rejectPayment = vi.fn<(id: string, reason: string) => Promise<string>>();
-vi.mock("../admin-api", () => ({ adminApi: () => ({ approvePayment, rejectPayment }) }));
-
-const ID = "00000000-0000-4000-8000-000000000501";
+const ID = uuid(501);
+const APPROVE = `POST /api/admin/payments/${ID}/approve`;
+const REJECT = `POST /api/admin/payments/${ID}/reject`;
 const request = new Request("http://boutique.test/admin-panel/payments", { method: "POST" });
 const formOf = (values: Record<string, string>) => {
   const form = new FormData();
@@ -24,13 +23,8 @@ async function answer(values: Record<string, string>) {
 }
 
 describe("reviewPayment", () => {
-  beforeEach(() => {
-    approvePayment.mockReset();
-    rejectPayment.mockReset();
-  });
-
   it("approves, and gives back the server's words with the order's reference", async () => {
-    approvePayment.mockResolvedValueOnce(MSG.paymentApproved);
+    const server = stubApi({ [APPROVE]: ok(MSG.paymentApproved, anAdminPayment({ _id: ID, state: "paid" })) });
     expect(await answer({ intent: "approve-payment", paymentId: ID, reference: "CMD-7K4Q" })).toEqual({
       status: 200,
       body: {
@@ -42,17 +36,23 @@ describe("reviewPayment", () => {
         message: MSG.paymentApproved,
       },
     });
-    expect(approvePayment).toHaveBeenCalledWith(ID);
+    expect(server.calls).toEqual([{ route: APPROVE, body: undefined }]);
   });
 
   it("rejects with the reason trimmed", async () => {
-    rejectPayment.mockResolvedValueOnce(MSG.paymentRejected);
+    const server = stubApi({
+      [REJECT]: ok(
+        MSG.paymentRejected,
+        anAdminPayment({ _id: ID, state: "rejected", reason: "Transaction introuvable." }),
+      ),
+    });
     const { body } = await answer({ intent: "reject-payment", paymentId: ID, reason: "  Transaction introuvable.  " });
     expect(body).toMatchObject({ ok: true, decision: "reject", message: MSG.paymentRejected, reference: null });
-    expect(rejectPayment).toHaveBeenCalledWith(ID, "Transaction introuvable.");
+    expect(server.calls).toEqual([{ route: REJECT, body: { reason: "Transaction introuvable." } }]);
   });
 
   it("refuses a reason too short before asking the server, and gives it back for its field", async () => {
+    const server = stubApi();
     expect(await answer({ intent: "reject-payment", paymentId: ID, reason: " no " })).toEqual({
       status: 400,
       body: {
@@ -66,28 +66,28 @@ describe("reviewPayment", () => {
         reasonError: true,
       },
     });
-    expect(rejectPayment).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
   });
 
   it("says the server's refusal when another admin was quicker (409)", async () => {
-    approvePayment.mockRejectedValueOnce(new ApiError(409, MSG.paymentNotToVerify));
+    const server = stubApi({ [APPROVE]: refused(409, MSG.paymentNotToVerify) });
     expect(await answer({ intent: "approve-payment", paymentId: ID })).toMatchObject({
       status: 409,
       body: { ok: false, message: MSG.paymentNotToVerify },
     });
-    rejectPayment.mockRejectedValueOnce(new ApiError(404, MSG.paymentNotFound));
+    server.answer(REJECT, refused(404, MSG.paymentNotFound));
     const rejected = await answer({ intent: "reject-payment", paymentId: ID, reason: "Transaction introuvable." });
     expect(rejected).toMatchObject({ status: 404, body: { ok: false, message: MSG.paymentNotFound } });
     expect(rejected.body).not.toHaveProperty("reasonError");
   });
 
   it("keeps a reason the server refused under its field (400), and hides the server's own failures", async () => {
-    rejectPayment.mockRejectedValueOnce(new ApiError(400, FIELD_MSG.rejectReasonTooLong));
+    const server = stubApi({ [REJECT]: refused(400, FIELD_MSG.rejectReasonTooLong) });
     expect(await answer({ intent: "reject-payment", paymentId: ID, reason: "Trop long" })).toMatchObject({
       status: 400,
       body: { ok: false, message: FIELD_MSG.rejectReasonTooLong, reason: "Trop long", reasonError: true },
     });
-    approvePayment.mockRejectedValueOnce(new ApiError(500, "détail interne"));
+    server.answer(APPROVE, refused(500, "détail interne"));
     expect(await answer({ intent: "approve-payment", paymentId: ID })).toMatchObject({
       status: 500,
       body: { ok: false, message: SERVER_ERROR_MESSAGE },
@@ -95,12 +95,12 @@ describe("reviewPayment", () => {
   });
 
   it("refuses a form without a payment or an intent, and a reference that cannot be one", async () => {
+    const server = stubApi({ [APPROVE]: ok(MSG.paymentApproved, anAdminPayment({ _id: ID, state: "paid" })) });
     expect((await answer({ intent: "approve-payment" })).status).toBe(400);
     expect((await answer({ intent: "delete-payment", paymentId: ID })).status).toBe(400);
-    approvePayment.mockResolvedValueOnce(MSG.paymentApproved);
     expect((await answer({ intent: "approve-payment", paymentId: ID, reference: "<script>" })).body).toMatchObject({
       reference: null,
     });
-    expect(approvePayment).toHaveBeenCalledTimes(1);
+    expect(server.calls).toHaveLength(1);
   });
 });

@@ -1,32 +1,23 @@
-import type { Product } from "@shop/shared";
 import { MSG } from "@shop/shared/core";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../components/ui/toast";
-import { ApiError } from "../../../lib/api";
+import { ok, refused, stubApi } from "../../../test/api";
+import { aProduct, uuid } from "../../../test/builders";
 import { ProductsScreen } from "./products-screen";
 
-const deleteProduct = vi.fn<(id: string) => Promise<string>>();
-vi.mock("../admin-api", () => ({ adminApi: () => ({ deleteProduct }) }));
-
-const product = (n: number, name: string): Product => ({
-  _id: `00000000-0000-4000-8000-00000000000${n}`,
-  productName: name,
-  brandName: "Apple",
-  category: "IPHONE 13",
-  productImage: [`/uploads/images/p${n}/800.webp`],
-  description: "",
-  price: 400000,
-  sellingPrice: 350000,
-  userId: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  updatedAt: "2025-01-01T00:00:00.000Z",
-  options: [],
-  sellingPriceMax: 350000,
-  stockStatus: "untracked",
-  stockLeft: null,
-});
+const DELETE = "POST /api/delete-product";
+const product = (n: number, name: string) =>
+  aProduct({
+    _id: uuid(n),
+    productName: name,
+    brandName: "Apple",
+    category: "IPHONE 13",
+    productImage: [`/uploads/images/p${n}/800.webp`],
+    price: 400000,
+    sellingPrice: 350000,
+  });
 const PRODUCTS = [product(1, "iPhone 13 Mini"), product(2, "iPhone 13 Pro")];
 
 function renderScreen(props: Partial<Parameters<typeof ProductsScreen>[0]> = {}) {
@@ -45,7 +36,6 @@ function renderScreen(props: Partial<Parameters<typeof ProductsScreen>[0]> = {})
 
 describe("ProductsScreen", () => {
   beforeEach(() => {
-    deleteProduct.mockReset();
     vi.spyOn(toast, "success");
     vi.spyOn(toast, "error");
   });
@@ -66,31 +56,32 @@ describe("ProductsScreen", () => {
   });
 
   it("asks before deleting, naming the product; 'Annuler' deletes nothing", () => {
+    const server = stubApi();
     renderScreen();
     fireEvent.click(screen.getByRole("button", { name: "Supprimer iPhone 13 Pro" }));
     const dialog = screen.getByRole("dialog", { name: "Supprimer le produit" });
     expect(dialog.textContent).toContain("« iPhone 13 Pro »");
     fireEvent.click(within(dialog).getByRole("button", { name: "Annuler" }));
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(deleteProduct).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
   });
 
   it("deletes once confirmed: the server's message, the modal closed, the list read again", async () => {
-    deleteProduct.mockResolvedValue(MSG.productDeleted);
+    const server = stubApi({ [DELETE]: ok(MSG.productDeleted) });
     const { loader } = renderScreen();
     fireEvent.click(screen.getByRole("button", { name: "Supprimer iPhone 13 Pro" }));
     const before = loader.mock.calls.length;
     await act(async () =>
       fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Supprimer" })),
     );
-    expect(deleteProduct).toHaveBeenCalledWith(PRODUCTS[1]!._id);
+    expect(server.sent(DELETE)).toEqual([{ _id: PRODUCTS[1]!._id }]);
     expect(toast.success).toHaveBeenCalledWith(MSG.productDeleted);
     expect(screen.queryByRole("dialog")).toBeNull();
     await waitFor(() => expect(loader.mock.calls.length).toBe(before + 1));
   });
 
   it("says so when the deletion is refused, with the server's message", async () => {
-    deleteProduct.mockRejectedValue(new ApiError(403, MSG.productNotOwnedDelete));
+    stubApi({ [DELETE]: refused(403, MSG.productNotOwnedDelete) });
     renderScreen();
     fireEvent.click(screen.getByRole("button", { name: "Supprimer iPhone 13 Pro" }));
     const dialog = screen.getByRole("dialog");

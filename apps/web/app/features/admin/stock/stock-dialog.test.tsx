@@ -1,31 +1,23 @@
-import type { AdminVariantStock, StockAdjustInput } from "@shop/shared";
+import type { AdminVariantStock } from "@shop/shared";
 import { FIELD_MSG, MSG, stockBelowZero } from "@shop/shared/core";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../../../lib/api";
+import { describe, expect, it, vi } from "vitest";
+import { ok, refused, stubApi } from "../../../test/api";
+import { aVariantStock, uuid } from "../../../test/builders";
 import { StockDialog } from "./stock-dialog";
 
-const productStock = vi.fn<(id: string) => Promise<AdminVariantStock[]>>();
-const adjustStock = vi.fn<(input: StockAdjustInput) => Promise<{ variant: AdminVariantStock; message: string }>>();
-vi.mock("../admin-api", () => ({ adminApi: () => ({ productStock, adjustStock }) }));
-
-const PRODUCT_ID = "00000000-0000-4000-8000-000000000001";
-const variant = (n: number, label: string, stock: number | null): AdminVariantStock => ({
-  _id: `00000000-0000-4000-8000-00000000010${n}`,
-  productId: PRODUCT_ID,
-  productName: "iPhone 15",
-  label,
-  stock,
-  stockStatus: stock === null ? "untracked" : stock === 0 ? "out" : stock <= 3 ? "low" : "in_stock",
-  updatedAt: "2026-03-01T10:00:00.000Z",
-});
+const PRODUCT_ID = uuid(1);
+const STOCK = `GET /api/admin/products/${PRODUCT_ID}/stock`;
+const ADJUST = "POST /api/admin/stock/adjust";
+const variant = (n: number, label: string, stock: number | null) =>
+  aVariantStock({ _id: uuid(100 + n), productId: PRODUCT_ID, productName: "iPhone 15", label, stock });
 const BLACK = variant(1, "128 Go, Noir", 8);
 const BLUE = variant(2, "256 Go, Bleu", 0);
 const CASE = variant(3, "", null);
 
 async function renderDialog(variants: AdminVariantStock[] = [BLACK, BLUE]) {
-  productStock.mockResolvedValue(variants);
+  const server = stubApi({ [STOCK]: ok("", variants) });
   const onClose = vi.fn();
   const Stub = createRoutesStub([
     {
@@ -38,20 +30,15 @@ async function renderDialog(variants: AdminVariantStock[] = [BLACK, BLUE]) {
   await act(async () => {
     render(<Stub initialEntries={["/"]} hydrationData={{ loaderData: {} }} />);
   });
-  return { onClose };
+  return { onClose, server };
 }
 
 const formOf = (name: string) => screen.getByRole("form", { name });
 
 describe("StockDialog", () => {
-  beforeEach(() => {
-    productStock.mockReset();
-    adjustStock.mockReset();
-  });
-
   it("shows every variant's exact count, its form, and the product's history", async () => {
-    await renderDialog([BLACK, BLUE, CASE]);
-    expect(productStock).toHaveBeenCalledWith(PRODUCT_ID);
+    const { server } = await renderDialog([BLACK, BLUE, CASE]);
+    expect(server.calls).toEqual([{ route: STOCK, body: undefined }]);
     expect(screen.getByRole("dialog")).toBeTruthy();
     expect(screen.getByText("iPhone 15")).toBeTruthy();
     expect(within(formOf("128 Go, Noir")).getByText("8 en stock")).toBeTruthy();
@@ -64,7 +51,7 @@ describe("StockDialog", () => {
   });
 
   it("adds two units with a reason, says so in the live region, and tells the screen on closing", async () => {
-    const { onClose } = await renderDialog();
+    const { onClose, server } = await renderDialog();
     const form = formOf("128 Go, Noir");
     const plus = within(form).getByRole("button", { name: "Ajouter une unité : 128 Go, Noir" });
     fireEvent.click(plus);
@@ -72,9 +59,9 @@ describe("StockDialog", () => {
     expect((within(form).getByLabelText("Ajouter ou retirer") as HTMLInputElement).value).toBe("+2");
     expect(within(form).getByText("Après : 10 en stock")).toBeTruthy();
     fireEvent.change(within(form).getByLabelText("Raison"), { target: { value: "Arrivage" } });
-    adjustStock.mockResolvedValue({ variant: { ...BLACK, stock: 10 }, message: MSG.stockAdjusted });
+    server.answer(ADJUST, ok(MSG.stockAdjusted, { ...BLACK, stock: 10 }));
     await act(async () => fireEvent.submit(form));
-    expect(adjustStock).toHaveBeenCalledWith({ variantId: BLACK._id, delta: 2, note: "Arrivage" });
+    expect(server.sent(ADJUST)).toEqual([{ variantId: BLACK._id, delta: 2, note: "Arrivage" }]);
     expect(screen.getByRole("status").textContent).toBe(`${MSG.stockAdjusted} iPhone 15 — 128 Go, Noir : 10 en stock.`);
     expect(within(form).getByText("10 en stock")).toBeTruthy();
     // The form is ready for the next change.
@@ -84,19 +71,19 @@ describe("StockDialog", () => {
   });
 
   it("sets a new count; typing it clears the +/− change", async () => {
-    await renderDialog();
+    const { server } = await renderDialog();
     const form = formOf("256 Go, Bleu");
     fireEvent.click(within(form).getByRole("button", { name: "Ajouter une unité : 256 Go, Bleu" }));
     fireEvent.change(within(form).getByLabelText("Nouveau compte"), { target: { value: "5" } });
     expect((within(form).getByLabelText("Ajouter ou retirer") as HTMLInputElement).value).toBe("");
     fireEvent.change(within(form).getByLabelText("Raison"), { target: { value: "Inventaire" } });
-    adjustStock.mockResolvedValue({ variant: { ...BLUE, stock: 5 }, message: MSG.stockAdjusted });
+    server.answer(ADJUST, ok(MSG.stockAdjusted, { ...BLUE, stock: 5 }));
     await act(async () => fireEvent.submit(form));
-    expect(adjustStock).toHaveBeenCalledWith({ variantId: BLUE._id, stock: 5, note: "Inventaire" });
+    expect(server.sent(ADJUST)).toEqual([{ variantId: BLUE._id, stock: 5, note: "Inventaire" }]);
   });
 
   it("checks before sending: the reason is required and focused, a change below zero refused", async () => {
-    await renderDialog();
+    const { server } = await renderDialog();
     const form = formOf("128 Go, Noir");
     fireEvent.change(within(form).getByLabelText("Ajouter ou retirer"), { target: { value: "-9" } });
     await act(async () => fireEvent.submit(form));
@@ -104,15 +91,15 @@ describe("StockDialog", () => {
     expect(document.activeElement).toBe(within(form).getByLabelText("Ajouter ou retirer"));
     expect(within(form).getByText(stockBelowZero(8))).toBeTruthy();
     expect(within(form).getByLabelText("Raison").getAttribute("aria-invalid")).toBe("true");
-    expect(adjustStock).not.toHaveBeenCalled();
+    expect(server.sent(ADJUST)).toEqual([]);
   });
 
   it("shows the server's refusal in French (an order took units meanwhile)", async () => {
-    const { onClose } = await renderDialog();
+    const { onClose, server } = await renderDialog();
     const form = formOf("128 Go, Noir");
     fireEvent.change(within(form).getByLabelText("Ajouter ou retirer"), { target: { value: "-8" } });
     fireEvent.change(within(form).getByLabelText("Raison"), { target: { value: "Casse" } });
-    adjustStock.mockRejectedValue(new ApiError(409, stockBelowZero(7)));
+    server.answer(ADJUST, refused(409, stockBelowZero(7)));
     await act(async () => fireEvent.submit(form));
     expect(within(form).getByRole("alert").textContent).toBe(stockBelowZero(7));
     expect(screen.getByRole("status").textContent).toBe("");
@@ -121,8 +108,7 @@ describe("StockDialog", () => {
   });
 
   it("says when the stock could not be loaded", async () => {
-    productStock.mockReset();
-    productStock.mockRejectedValue(new ApiError(0, "x"));
+    stubApi({ [STOCK]: new TypeError("Failed to fetch") });
     const Stub = createRoutesStub([
       {
         path: "/",
