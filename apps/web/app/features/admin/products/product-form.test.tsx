@@ -1,34 +1,17 @@
-import type {
-  AdminVariantStock,
-  Product,
-  ProductCreateInput,
-  ProductDetails,
-  ProductUpdateInput,
-  ProductVariantsInput,
-} from "@shop/shared";
+import type { Product, ProductDetails, ProductVariantsInput } from "@shop/shared";
 import { CATEGORIES_SORTED, FIELD_MSG, MSG } from "@shop/shared/core";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../components/ui/toast";
-import { ApiError } from "../../../lib/api";
+import { type ApiAnswer, ok, type RouteAnswer, refused, stubApi } from "../../../test/api";
+import { aProduct, aProductDetails, aVariant, aVariantStock, uuid } from "../../../test/builders";
 import { FakeXhr, imageFile, installBrowserFakes } from "../../../test/fake-xhr";
 import { ADMIN_TEXT } from "../admin-errors";
 import { FORM_TEXT, ProductFormDialog } from "./product-form";
 import { VARIANT_TEXT } from "./variants-draft";
 
-type Saved = Promise<{ product: Product; message: string }>;
-const createProduct = vi.fn<(input: ProductCreateInput) => Saved>();
-const updateProduct = vi.fn<(input: ProductUpdateInput) => Saved>();
-const productVariants = vi.fn<(id: string) => Promise<{ product: ProductDetails; stock: AdminVariantStock[] }>>();
-const saveVariants =
-  vi.fn<(id: string, input: ProductVariantsInput) => Promise<{ product: ProductDetails; message: string }>>();
-const productStock = vi.fn<(id: string) => Promise<AdminVariantStock[]>>();
-vi.mock("../admin-api", () => ({
-  adminApi: () => ({ createProduct, updateProduct, productVariants, saveVariants, productStock }),
-}));
-
-const PRODUCT: Product = {
-  _id: "00000000-0000-4000-8000-000000000007",
+const PRODUCT = aProduct({
+  _id: uuid(7),
   productName: "Galaxy S24",
   brandName: "Samsung",
   category: "SAMSUNG",
@@ -36,42 +19,33 @@ const PRODUCT: Product = {
   description: "Neuf, sous blister.",
   price: 600000,
   sellingPrice: 550000,
-  userId: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  updatedAt: "2025-01-01T00:00:00.000Z",
-  options: [],
-  sellingPriceMax: 550000,
-  stockStatus: "untracked",
-  stockLeft: null,
-};
+});
 
 /** What product-details answers for PRODUCT: its one variant, without options. */
-const DETAILS: ProductDetails = {
+const DETAILS = aProductDetails({
   ...PRODUCT,
-  rating: { average: null, count: 0 },
-  variants: [
-    {
-      _id: "00000000-0000-4000-8000-000000000070",
-      optionValues: [],
-      label: "",
-      price: 600000,
-      sellingPrice: 550000,
-      images: [],
+  variants: [aVariant({ _id: uuid(70), price: 600000, sellingPrice: 550000 })],
+});
+const stockOf = (variants: ProductDetails["variants"], counts: (number | null)[]) =>
+  variants.map((v, i) =>
+    aVariantStock({
+      _id: v._id,
+      productId: PRODUCT._id,
+      productName: PRODUCT.productName,
+      label: v.label,
+      stock: counts[i] ?? null,
       stockStatus: "untracked",
-      stockLeft: null,
-    },
-  ],
-};
-const stockOf = (variants: ProductDetails["variants"], counts: (number | null)[]): AdminVariantStock[] =>
-  variants.map((v, i) => ({
-    _id: v._id,
-    productId: PRODUCT._id,
-    productName: PRODUCT.productName,
-    label: v.label,
-    stock: counts[i] ?? null,
-    stockStatus: "untracked",
-    updatedAt: "2025-01-01T00:00:00.000Z",
-  }));
+    }),
+  );
+
+/** The back-office's product routes (SPEC.md §7, decision 024), for PRODUCT. */
+const CREATE = "POST /api/upload-product";
+const UPDATE = "POST /api/update-product";
+const DETAILS_OF = "POST /api/product-details";
+const STOCK = `GET /api/admin/products/${PRODUCT._id}/stock`;
+const VARIANTS = `POST /api/admin/products/${PRODUCT._id}/variants`;
+/** The variants each save sent. */
+const variantsSent = (sent: unknown[]) => sent.map((body) => (body as ProductVariantsInput).variants);
 
 const settle = () => act(async () => {});
 
@@ -82,15 +56,27 @@ function renderForm(product: Product | null = null) {
   return { onSaved, onClose, dialog: screen.getByRole("dialog") };
 }
 
-/** The edit modal, once the product's variants are loaded (inside act: past the Suspense fallback). */
-async function renderEdit(product: Product, details: ProductDetails, counts: (number | null)[]) {
-  productVariants.mockResolvedValue({ product: details, stock: stockOf(details.variants, counts) });
+/**
+ * The edit modal, once the product's variants and counts are loaded (inside act: past the
+ * Suspense fallback); `routes`: the server's other answers.
+ */
+async function renderEdit(
+  product: Product,
+  details: ProductDetails,
+  counts: (number | null)[],
+  routes: Record<string, RouteAnswer> = {},
+) {
+  const server = stubApi({
+    [DETAILS_OF]: ok("", details),
+    [STOCK]: ok("", stockOf(details.variants, counts)),
+    ...routes,
+  });
   const onSaved = vi.fn();
   const onClose = vi.fn();
   await act(async () => {
     render(<ProductFormDialog product={product} onSaved={onSaved} onClose={onClose} />);
   });
-  return { onSaved, onClose, dialog: screen.getByRole("dialog") };
+  return { onSaved, onClose, server, dialog: screen.getByRole("dialog") };
 }
 
 function fill(values: Record<string, string>) {
@@ -109,11 +95,6 @@ const COMPLETE = {
 describe("ProductFormDialog", () => {
   beforeEach(() => {
     installBrowserFakes();
-    createProduct.mockReset();
-    updateProduct.mockReset();
-    productVariants.mockReset();
-    saveVariants.mockReset();
-    productStock.mockReset();
     vi.spyOn(toast, "success");
     vi.spyOn(toast, "error");
   });
@@ -140,6 +121,7 @@ describe("ProductFormDialog", () => {
   });
 
   it("says what is missing under each field and focuses the first, sending nothing", () => {
+    const server = stubApi();
     renderForm();
     fill({ Prix: "12abc" });
     fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
@@ -150,12 +132,12 @@ describe("ProductFormDialog", () => {
       expect(screen.getByText(message)).toBeTruthy();
     }
     expect(screen.getAllByText(FIELD_MSG.priceInvalid)).toHaveLength(2);
-    expect(createProduct).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
   });
 
   it("creates a product with two photos, waiting for their uploads, then closes with the server's message", async () => {
-    let answer: (value: { product: Product; message: string }) => void = () => {};
-    createProduct.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    let answer: (created: ApiAnswer) => void = () => {};
+    const server = stubApi({ [CREATE]: new Promise((resolve) => (answer = resolve)) });
     const { onSaved } = renderForm();
     fill(COMPLETE);
     fireEvent.change(screen.getByLabelText("Choisir des photos"), {
@@ -182,28 +164,30 @@ describe("ProductFormDialog", () => {
     expect(screen.getByRole("img", { name: "Aperçu 1 : dos.jpg" })).toBeTruthy();
 
     fireEvent.click(save);
-    expect(createProduct).toHaveBeenCalledWith({
-      productName: "iPhone 15 Pro 256 Go",
-      brandName: "Apple",
-      category: "IPHONE 15",
-      price: 850000,
-      sellingPrice: 790000,
-      description: "",
-      productImage: ["/uploads/images/dos/800.webp", "/uploads/images/face/800.webp"],
-    });
+    expect(server.sent(CREATE)).toEqual([
+      {
+        productName: "iPhone 15 Pro 256 Go",
+        brandName: "Apple",
+        category: "IPHONE 15",
+        price: 850000,
+        sellingPrice: 790000,
+        description: "",
+        productImage: ["/uploads/images/dos/800.webp", "/uploads/images/face/800.webp"],
+      },
+    ]);
     expect(screen.getByRole("button", { name: "Enregistrement…" })).toBeTruthy();
-    await act(async () => answer({ product: PRODUCT, message: MSG.productCreated }));
+    await act(async () => answer(ok(MSG.productCreated, PRODUCT)));
     expect(toast.success).toHaveBeenCalledWith(MSG.productCreated);
     expect(onSaved).toHaveBeenCalledWith(PRODUCT);
   });
 
   it("saves without a photo: the reminder does not block (SPEC.md §5)", async () => {
-    createProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productCreated });
+    const server = stubApi({ [CREATE]: ok(MSG.productCreated, PRODUCT) });
     const { onSaved } = renderForm();
     fill(COMPLETE);
     fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
     await settle();
-    expect(createProduct.mock.calls[0]![0].productImage).toEqual([]);
+    expect(server.sent(CREATE)).toEqual([expect.objectContaining({ productImage: [] })]);
     expect(onSaved).toHaveBeenCalled();
   });
 
@@ -218,12 +202,12 @@ describe("ProductFormDialog", () => {
   });
 
   it("shows the server's field issues under their fields, the first focused, and its message", async () => {
-    createProduct.mockRejectedValue(
-      new ApiError(400, MSG.invalidInput, [
+    stubApi({
+      [CREATE]: refused(400, MSG.invalidInput, [
         { path: "body.productName", message: FIELD_MSG.productNameTooLong },
         { path: "body.description", message: FIELD_MSG.descriptionTooLong },
       ]),
-    );
+    });
     renderForm();
     fill(COMPLETE);
     fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
@@ -236,11 +220,11 @@ describe("ProductFormDialog", () => {
   });
 
   it.each([
-    [new ApiError(401, MSG.authRequired), "Erreur d'authentification, veuillez vous reconnecter."],
-    [new ApiError(0, "réseau"), "Erreur lors de l'enregistrement du produit."],
-    [new ApiError(403, MSG.productNotOwned), MSG.productNotOwned],
-  ])("says why it was not saved (%s)", async (error, message) => {
-    createProduct.mockRejectedValue(error);
+    ["a session ended", refused(401, MSG.authRequired), "Erreur d'authentification, veuillez vous reconnecter."],
+    ["the network failed", new TypeError("Failed to fetch"), "Erreur lors de l'enregistrement du produit."],
+    ["another admin's product", refused(403, MSG.productNotOwned), MSG.productNotOwned],
+  ])("says why it was not saved (%s)", async (_, answer, message) => {
+    stubApi({ [CREATE]: answer });
     const { onSaved } = renderForm();
     fill(COMPLETE);
     fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
@@ -251,9 +235,13 @@ describe("ProductFormDialog", () => {
   });
 
   it("edits a product: 'Modifier le produit', filled in with its photos, 'Sauvegarder' sends its id", async () => {
-    updateProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productUpdated });
-    const { dialog, onSaved } = await renderEdit(PRODUCT, DETAILS, [null]);
-    expect(productVariants).toHaveBeenCalledWith(PRODUCT._id);
+    const { dialog, onSaved, server } = await renderEdit(PRODUCT, DETAILS, [null], {
+      [UPDATE]: ok(MSG.productUpdated, PRODUCT),
+    });
+    expect(server.calls).toEqual([
+      { route: DETAILS_OF, body: { productId: PRODUCT._id } },
+      { route: STOCK, body: undefined },
+    ]);
     expect(within(dialog).getByRole("heading", { name: "Modifier le produit" })).toBeTruthy();
     expect((screen.getByLabelText("Nom du produit") as HTMLInputElement).value).toBe("Galaxy S24");
     expect((screen.getByLabelText("Catégorie") as HTMLSelectElement).value).toBe("SAMSUNG");
@@ -263,20 +251,22 @@ describe("ProductFormDialog", () => {
     fireEvent.click(screen.getByRole("button", { name: "Retirer l'image 2" }));
     fireEvent.click(screen.getByRole("button", { name: "Sauvegarder" }));
     await settle();
-    expect(updateProduct).toHaveBeenCalledWith({
-      _id: PRODUCT._id,
-      productName: "Galaxy S24",
-      brandName: "Samsung",
-      category: "SAMSUNG",
-      price: 600000,
-      sellingPrice: 525000,
-      description: "Neuf, sous blister.",
-      productImage: ["/uploads/images/s24a/800.webp"],
-    });
+    expect(server.sent(UPDATE)).toEqual([
+      {
+        _id: PRODUCT._id,
+        productName: "Galaxy S24",
+        brandName: "Samsung",
+        category: "SAMSUNG",
+        price: 600000,
+        sellingPrice: 525000,
+        description: "Neuf, sous blister.",
+        productImage: ["/uploads/images/s24a/800.webp"],
+      },
+    ]);
     expect(toast.success).toHaveBeenCalledWith(MSG.productUpdated);
     expect(onSaved).toHaveBeenCalled();
     // Its stock was left as it was ('Non suivi'): no variants call.
-    expect(saveVariants).not.toHaveBeenCalled();
+    expect(server.sent(VARIANTS)).toEqual([]);
   });
 
   it("closes with 'Annuler'", () => {
@@ -300,8 +290,7 @@ describe("ProductFormDialog", () => {
       fireEvent.change(within(card(name)).getByLabelText(label, { exact: true }), { target: { value } });
 
     it("a new product's one stock is 'Non suivi' until a count is typed, sent after the product", async () => {
-      createProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productCreated });
-      saveVariants.mockResolvedValue({ product: DETAILS, message: MSG.variantsSaved });
+      const server = stubApi({ [CREATE]: ok(MSG.productCreated, PRODUCT), [VARIANTS]: ok(MSG.variantsSaved, DETAILS) });
       const { onSaved } = renderForm();
       const untracked = screen.getByRole("checkbox", { name: "Non suivi" }) as HTMLInputElement;
       expect(untracked.checked).toBe(true);
@@ -312,20 +301,21 @@ describe("ProductFormDialog", () => {
       expect(screen.getByText(VARIANT_TEXT.stockRequired)).toBeTruthy();
       await settle();
       expect(document.activeElement).toBe(screen.getByLabelText("Stock"));
-      expect(createProduct).not.toHaveBeenCalled();
+      expect(server.calls).toEqual([]);
       fill({ Stock: "7" });
       fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
       await settle();
-      expect(saveVariants).toHaveBeenCalledWith(PRODUCT._id, {
-        options: [],
-        variants: [{ optionValues: [], price: 850000, sellingPrice: 790000, stock: 7, images: [] }],
-      });
+      expect(server.sent(VARIANTS)).toEqual([
+        {
+          options: [],
+          variants: [{ optionValues: [], price: 850000, sellingPrice: 790000, stock: 7, images: [] }],
+        },
+      ]);
       expect(onSaved).toHaveBeenCalledWith(PRODUCT);
     });
 
     it("creates a phone with Stockage and Couleur: three combinations sold, priced, counted, one with its photo", async () => {
-      createProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productCreated });
-      saveVariants.mockResolvedValue({ product: DETAILS, message: MSG.variantsSaved });
+      const server = stubApi({ [CREATE]: ok(MSG.productCreated, PRODUCT), [VARIANTS]: ok(MSG.variantsSaved, DETAILS) });
       const { onSaved } = renderForm();
       fill(COMPLETE);
       fireEvent.change(screen.getByLabelText("Choisir des photos"), { target: { files: [imageFile("noir.png")] } });
@@ -356,8 +346,8 @@ describe("ProductFormDialog", () => {
       fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
       await settle();
       // The product at its cheapest variant's prices, then its variants.
-      expect(createProduct.mock.calls[0]![0]).toMatchObject({ price: 850000, sellingPrice: 780000 });
-      expect(saveVariants).toHaveBeenCalledWith(PRODUCT._id, {
+      expect(server.sent(CREATE)).toEqual([expect.objectContaining({ price: 850000, sellingPrice: 780000 })]);
+      expect(server.sent(VARIANTS)[0]).toEqual({
         options: [
           { name: "Stockage", values: ["64 Go", "128 Go"] },
           { name: "Couleur", values: ["Noir", "Blanc"] },
@@ -379,6 +369,7 @@ describe("ProductFormDialog", () => {
     });
 
     it("checks each variant before sending anything, the first error focused", async () => {
+      const server = stubApi();
       renderForm();
       fill(COMPLETE);
       addOption("Couleur", "Noir");
@@ -392,13 +383,15 @@ describe("ProductFormDialog", () => {
       fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
       await settle();
       expect(screen.getByText(VARIANT_TEXT.optionNameRequired)).toBeTruthy();
-      expect(createProduct).not.toHaveBeenCalled();
+      expect(server.calls).toEqual([]);
     });
 
     it("keeps a product saved whose variants were refused: told so, saved again by its id, shown once closed", async () => {
-      createProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productCreated });
-      updateProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productUpdated });
-      saveVariants.mockRejectedValueOnce(new ApiError(0, "réseau"));
+      const server = stubApi({
+        [CREATE]: ok(MSG.productCreated, PRODUCT),
+        [UPDATE]: ok(MSG.productUpdated, PRODUCT),
+        [VARIANTS]: new TypeError("Failed to fetch"),
+      });
       const { onSaved } = renderForm();
       fill(COMPLETE);
       addOption("Couleur", "Noir");
@@ -409,18 +402,17 @@ describe("ProductFormDialog", () => {
         screen.getByText(FORM_TEXT.variantsNotSaved(ADMIN_TEXT.productSaveError), { selector: "[role=alert]" }),
       ).toBeTruthy();
       expect(onSaved).not.toHaveBeenCalled();
-      saveVariants.mockResolvedValue({ product: DETAILS, message: MSG.variantsSaved });
+      server.answer(VARIANTS, ok(MSG.variantsSaved, DETAILS));
       fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
       await settle();
-      expect(createProduct).toHaveBeenCalledTimes(1);
-      expect(updateProduct.mock.calls[0]![0]._id).toBe(PRODUCT._id);
-      expect(saveVariants).toHaveBeenCalledTimes(2);
+      expect(server.sent(CREATE)).toHaveLength(1);
+      expect(server.sent(UPDATE)).toEqual([expect.objectContaining({ _id: PRODUCT._id })]);
+      expect(server.sent(VARIANTS)).toHaveLength(2);
       expect(onSaved).toHaveBeenCalledWith(PRODUCT);
     });
 
     it("closing after the variants were refused still shows the product saved", async () => {
-      createProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productCreated });
-      saveVariants.mockRejectedValue(new ApiError(0, "réseau"));
+      stubApi({ [CREATE]: ok(MSG.productCreated, PRODUCT), [VARIANTS]: new TypeError("Failed to fetch") });
       const { onSaved, onClose } = renderForm();
       fill(COMPLETE);
       addOption("Couleur", "Noir");
@@ -432,35 +424,29 @@ describe("ProductFormDialog", () => {
       expect(onClose).not.toHaveBeenCalled();
     });
 
-    const PHONE: ProductDetails = {
+    const PHONE = aProductDetails({
       ...DETAILS,
       options: [
         { name: "Stockage", values: ["128 Go", "256 Go"] },
         { name: "Couleur", values: ["Noir", "Bleu"] },
       ],
       variants: [
-        {
-          ...DETAILS.variants[0]!,
-          _id: "00000000-0000-4000-8000-000000000071",
+        aVariant({
+          _id: uuid(71),
           optionValues: ["128 Go", "Noir"],
-          label: "128 Go, Noir",
+          price: 600000,
+          sellingPrice: 550000,
           images: ["http://localhost/uploads/images/s24b/800.webp"],
-        },
-        {
-          ...DETAILS.variants[0]!,
-          _id: "00000000-0000-4000-8000-000000000072",
-          optionValues: ["256 Go", "Bleu"],
-          label: "256 Go, Bleu",
-          price: 700000,
-          sellingPrice: 650000,
-        },
+        }),
+        aVariant({ _id: uuid(72), optionValues: ["256 Go", "Bleu"], price: 700000, sellingPrice: 650000 }),
       ],
-    };
+    });
 
     it("edits a product's variants: counts loaded, combinations not sold shown so, counts seen sent back", async () => {
-      updateProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productUpdated });
-      saveVariants.mockResolvedValue({ product: PHONE, message: MSG.variantsSaved });
-      await renderEdit(PRODUCT, PHONE, [8, 0]);
+      const { server } = await renderEdit(PRODUCT, PHONE, [8, 0], {
+        [UPDATE]: ok(MSG.productUpdated, PRODUCT),
+        [VARIANTS]: ok(MSG.variantsSaved, PHONE),
+      });
       expect(screen.getByRole("heading", { name: "Variantes : 2 vendues sur 4" })).toBeTruthy();
       expect((within(card("128 Go, Noir")).getByLabelText("Stock") as HTMLInputElement).value).toBe("8");
       expect((within(card("256 Go, Bleu")).getByLabelText("Stock") as HTMLInputElement).value).toBe("0");
@@ -472,8 +458,8 @@ describe("ProductFormDialog", () => {
       type("256 Go, Bleu", "Stock", "3");
       fireEvent.click(screen.getByRole("button", { name: "Sauvegarder" }));
       await settle();
-      expect(updateProduct.mock.calls[0]![0]).toMatchObject({ price: 600000, sellingPrice: 550000 });
-      expect(saveVariants.mock.calls[0]![1].variants).toEqual([
+      expect(server.sent(UPDATE)).toEqual([expect.objectContaining({ price: 600000, sellingPrice: 550000 })]);
+      expect(variantsSent(server.sent(VARIANTS))[0]).toEqual([
         {
           _id: PHONE.variants[0]!._id,
           stockSeen: 8,
@@ -496,34 +482,39 @@ describe("ProductFormDialog", () => {
     });
 
     it("says when an order changed a count meanwhile, and reloads the counts keeping the rest", async () => {
-      updateProduct.mockResolvedValue({ product: PRODUCT, message: MSG.productUpdated });
-      saveVariants.mockRejectedValueOnce(new ApiError(409, MSG.stockChangedMeanwhile));
-      await renderEdit(PRODUCT, PHONE, [8, 0]);
+      const { server } = await renderEdit(PRODUCT, PHONE, [8, 0], {
+        [UPDATE]: ok(MSG.productUpdated, PRODUCT),
+        [VARIANTS]: refused(409, MSG.stockChangedMeanwhile),
+      });
       type("128 Go, Noir", "Prix de vente", "540000");
       type("256 Go, Bleu", "Stock", "3");
       fireEvent.click(screen.getByRole("button", { name: "Sauvegarder" }));
       await settle();
       expect(screen.getByText(FORM_TEXT.variantsNotSaved(MSG.stockChangedMeanwhile))).toBeTruthy();
-      productStock.mockResolvedValue(stockOf(PHONE.variants, [7, 0]));
+      server.answer(STOCK, ok("", stockOf(PHONE.variants, [7, 0])));
       await act(async () => fireEvent.click(screen.getByRole("button", { name: "Recharger les stocks" })));
-      expect(productStock).toHaveBeenCalledWith(PRODUCT._id);
+      // Read with the variants when the modal opened, then again.
+      expect(server.sent(STOCK)).toHaveLength(2);
       expect(screen.getByText(FORM_TEXT.countsReloaded).getAttribute("role")).toBe("status");
       expect((within(card("128 Go, Noir")).getByLabelText("Stock") as HTMLInputElement).value).toBe("7");
       expect((within(card("128 Go, Noir")).getByLabelText("Prix de vente") as HTMLInputElement).value).toBe("540000");
-      saveVariants.mockResolvedValue({ product: PHONE, message: MSG.variantsSaved });
+      server.answer(VARIANTS, ok(MSG.variantsSaved, PHONE));
       fireEvent.click(screen.getByRole("button", { name: "Sauvegarder" }));
       await settle();
-      expect(saveVariants.mock.calls[1]![1].variants[0]).toMatchObject({ stockSeen: 7, stock: 7 });
+      expect(variantsSent(server.sent(VARIANTS))[1]?.[0]).toMatchObject({ stockSeen: 7, stock: 7 });
     });
 
     it("says when the variants could not be loaded, and tries again", async () => {
-      productVariants.mockRejectedValueOnce(new ApiError(0, "réseau"));
+      const server = stubApi({
+        [DETAILS_OF]: new TypeError("Failed to fetch"),
+        [STOCK]: ok("", stockOf(DETAILS.variants, [4])),
+      });
       const onSaved = vi.fn();
       await act(async () => {
         render(<ProductFormDialog product={PRODUCT} onSaved={onSaved} onClose={() => {}} />);
       });
       expect(screen.getByRole("alert").textContent).toBe(FORM_TEXT.loadError);
-      productVariants.mockResolvedValue({ product: DETAILS, stock: stockOf(DETAILS.variants, [4]) });
+      server.answer(DETAILS_OF, ok("", DETAILS));
       await act(async () => fireEvent.click(screen.getByRole("button", { name: "Réessayer" })));
       expect((screen.getByLabelText("Stock") as HTMLInputElement).value).toBe("4");
     });
