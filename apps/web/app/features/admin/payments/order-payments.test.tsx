@@ -2,7 +2,7 @@ import { act, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetToasts, Toaster } from "../../../components/ui/toast";
-import { adminPaymentOf } from "./fixtures";
+import { anAdminPayment } from "../../../test/builders";
 import { OrderPayments } from "./order-payments";
 import type { PaymentReviewResult } from "./review-payment.server";
 
@@ -31,7 +31,7 @@ describe("OrderPayments", () => {
 
   it("lists every attempt with its state in French, references, reason and times in Yaoundé's time", () => {
     const payments = [
-      adminPaymentOf({
+      anAdminPayment({
         _id: "00000000-0000-4000-8000-000000000503",
         method: "mobile_money",
         operator: "mtn",
@@ -42,7 +42,7 @@ describe("OrderPayments", () => {
         createdAt: "2026-11-22T15:00:00.000Z",
         settledAt: "2026-11-22T15:01:00.000Z",
       }),
-      adminPaymentOf({
+      anAdminPayment({
         _id: "00000000-0000-4000-8000-000000000502",
         operator: "orange",
         state: "rejected",
@@ -51,7 +51,7 @@ describe("OrderPayments", () => {
         reviewedAt: "2026-11-22T14:30:00.000Z",
         settledAt: "2026-11-22T14:30:00.000Z",
       }),
-      adminPaymentOf({
+      anAdminPayment({
         _id: "00000000-0000-4000-8000-000000000501",
         method: "mobile_money",
         operator: "orange",
@@ -62,7 +62,7 @@ describe("OrderPayments", () => {
         reason: "Solde insuffisant.",
         settledAt: "2026-11-22T13:06:00.000Z",
       }),
-      adminPaymentOf({ _id: "00000000-0000-4000-8000-000000000500", method: "mobile_money", state: "pending" }),
+      anAdminPayment({ _id: "00000000-0000-4000-8000-000000000500", method: "mobile_money", state: "pending" }),
     ];
     renderIn(<OrderPayments order={{ paymentChoice: "mobile_money", payments, total: 250_000 }} busy={false} />);
     expect(screen.getByText("Mobile Money")).toBeTruthy();
@@ -101,7 +101,7 @@ describe("OrderPayments", () => {
   });
 
   it("offers 'Approuver' and 'Rejeter' on an attempt waiting for the shop, with its flag", () => {
-    const payment = adminPaymentOf({
+    const payment = anAdminPayment({
       method: "mobile_money",
       transactionId: null,
       amount: 200_000,
@@ -119,7 +119,7 @@ describe("OrderPayments", () => {
   });
 
   it("says what the last decision answered, and keeps a refused reason for its field", () => {
-    const payment = adminPaymentOf();
+    const payment = anAdminPayment();
     const refused: PaymentReviewResult = {
       payment: true,
       ok: false,

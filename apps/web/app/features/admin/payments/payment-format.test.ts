@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminPaymentOf } from "./fixtures";
+import { anAdminPayment } from "../../../test/builders";
 import { amountDiffers, paymentNotes, paymentPhone, paymentReferences, paymentTitle } from "./payment-format";
 
 describe("a payment in the back-office's words", () => {
@@ -15,10 +15,10 @@ describe("a payment in the back-office's words", () => {
   });
 
   it("gives the transaction ID of a transfer and the provider's reference of an online payment", () => {
-    expect(paymentReferences(adminPaymentOf())).toEqual([{ term: "Transaction", value: "MP261122.1405.A12345" }]);
+    expect(paymentReferences(anAdminPayment())).toEqual([{ term: "Transaction", value: "MP261122.1405.A12345" }]);
     expect(
       paymentReferences(
-        adminPaymentOf({
+        anAdminPayment({
           method: "mobile_money",
           transactionId: null,
           provider: "notchpay",
@@ -28,20 +28,20 @@ describe("a payment in the back-office's words", () => {
     ).toEqual([{ term: "Référence Notch Pay", value: "trx.abc" }]);
     // A provider the back-office does not know by name is shown as recorded.
     expect(
-      paymentReferences(adminPaymentOf({ transactionId: null, provider: "campay", providerReference: "42" })),
+      paymentReferences(anAdminPayment({ transactionId: null, provider: "campay", providerReference: "42" })),
     ).toEqual([{ term: "Référence campay", value: "42" }]);
-    expect(paymentReferences(adminPaymentOf({ transactionId: null }))).toEqual([]);
+    expect(paymentReferences(anAdminPayment({ transactionId: null }))).toEqual([]);
   });
 
   it("says why an online payment was flagged, and the reason of a failure or a rejection", () => {
-    expect(paymentNotes(adminPaymentOf())).toEqual([]);
+    expect(paymentNotes(anAdminPayment())).toEqual([]);
     expect(
-      paymentNotes(adminPaymentOf({ flag: "Montant reçu différent du total de la commande.", state: "to_verify" })),
+      paymentNotes(anAdminPayment({ flag: "Montant reçu différent du total de la commande.", state: "to_verify" })),
     ).toEqual([{ term: "Signalé", text: "Montant reçu différent du total de la commande." }]);
-    expect(paymentNotes(adminPaymentOf({ state: "rejected", reason: "Transaction introuvable." }))).toEqual([
+    expect(paymentNotes(anAdminPayment({ state: "rejected", reason: "Transaction introuvable." }))).toEqual([
       { term: "Raison du rejet", text: "Transaction introuvable." },
     ]);
-    expect(paymentNotes(adminPaymentOf({ state: "failed", reason: "Solde insuffisant." }))).toEqual([
+    expect(paymentNotes(anAdminPayment({ state: "failed", reason: "Solde insuffisant." }))).toEqual([
       { term: "Raison", text: "Solde insuffisant." },
     ]);
   });

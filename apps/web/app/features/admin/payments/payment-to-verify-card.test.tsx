@@ -2,7 +2,7 @@ import { formatPrice } from "@shop/shared/core";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { paymentToVerifyOf } from "./fixtures";
+import { aPaymentToVerify } from "../../../test/builders";
 import { PaymentToVerifyCard } from "./payment-to-verify-card";
 import type { PaymentReviewResult } from "./review-payment.server";
 
@@ -27,7 +27,7 @@ describe("PaymentToVerifyCard", () => {
   it("shows the order, the amount, the operator, the number, the transaction ID, when, and the screenshot", () => {
     renderCard(
       <PaymentToVerifyCard
-        payment={paymentToVerifyOf({ screenshotUrl: "/api/admin/payments/p1/screenshot" })}
+        payment={aPaymentToVerify({ screenshotUrl: "/api/admin/payments/p1/screenshot" })}
         busy={false}
       />,
     );
@@ -55,7 +55,7 @@ describe("PaymentToVerifyCard", () => {
   it("flags an online payment that did not match, its amount apart from the total", () => {
     renderCard(
       <PaymentToVerifyCard
-        payment={paymentToVerifyOf({
+        payment={aPaymentToVerify({
           method: "mobile_money",
           operator: "orange",
           amount: 200_000,
@@ -79,7 +79,7 @@ describe("PaymentToVerifyCard", () => {
   });
 
   it("approves with one tap, posting the payment and its order", async () => {
-    const posted = renderCard(<PaymentToVerifyCard payment={paymentToVerifyOf()} busy={false} />);
+    const posted = renderCard(<PaymentToVerifyCard payment={aPaymentToVerify()} busy={false} />);
     fireEvent.click(screen.getByRole("button", { name: "Approuver le paiement de la commande CMD-7K4Q" }));
     await waitFor(() =>
       expect(posted).toEqual([
@@ -89,7 +89,7 @@ describe("PaymentToVerifyCard", () => {
   });
 
   it("rejects with a reason, behind 'Rejeter…'", async () => {
-    const posted = renderCard(<PaymentToVerifyCard payment={paymentToVerifyOf()} busy={false} />);
+    const posted = renderCard(<PaymentToVerifyCard payment={aPaymentToVerify()} busy={false} />);
     const details = screen.getByText(/^Rejeter…/).closest("details")!;
     expect(details.open).toBe(false);
     const reason = within(details).getByLabelText("Raison du rejet");
@@ -110,7 +110,7 @@ describe("PaymentToVerifyCard", () => {
   });
 
   it("gives back a refused reason under its field, the form open, the reason as typed and focused", () => {
-    const payment = paymentToVerifyOf();
+    const payment = aPaymentToVerify();
     const result: PaymentReviewResult = {
       payment: true,
       ok: false,
@@ -143,13 +143,13 @@ describe("PaymentToVerifyCard", () => {
       reason: "no",
       reasonError: true,
     };
-    renderCard(<PaymentToVerifyCard payment={paymentToVerifyOf()} busy={false} result={result} />);
+    renderCard(<PaymentToVerifyCard payment={aPaymentToVerify()} busy={false} result={result} />);
     expect(screen.getByText(/^Rejeter…/).closest("details")!.open).toBe(false);
     expect(screen.queryByText(result.message)).toBeNull();
   });
 
   it("keeps its buttons off while a decision is on its way", () => {
-    renderCard(<PaymentToVerifyCard payment={paymentToVerifyOf()} busy />);
+    renderCard(<PaymentToVerifyCard payment={aPaymentToVerify()} busy />);
     for (const button of screen.getAllByRole("button", { hidden: true })) {
       expect((button as HTMLButtonElement).disabled).toBe(true);
     }
