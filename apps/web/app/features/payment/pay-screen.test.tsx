@@ -3,6 +3,7 @@ import { FIELD_MSG, formatPrice, MSG } from "@shop/shared/core";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { createRoutesStub, useActionData } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { anOrderPayment, aPayment } from "../../test/builders";
 import type { PayFailure } from "./pay-result";
 import { PayScreen } from "./pay-screen";
 
@@ -11,33 +12,15 @@ beforeAll(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
 
-const at = "2025-01-01T10:00:00.000Z";
-const ORDER: OrderPayment = {
+const ORDER = anOrderPayment({
   reference: "CMD-7K4Q",
-  status: "nouvelle",
   total: 251_500,
-  payable: true,
-  paid: false,
-  choice: null,
-  payments: [],
   mobileMoney: true,
   transferNumbers: { mtn: "+237670000001", orange: "+237690000002" },
   orderPhone: "+237677123456",
-};
-const attempt = (extra: Partial<Payment>): Payment => ({
-  _id: "a1b2c3d4-0000-4000-8000-000000000001",
-  method: "mobile_money",
-  operator: "mtn",
-  phone: "+237677123456",
-  amount: 251_500,
-  currency: "XAF",
-  state: "pending",
-  reason: null,
-  transactionId: null,
-  createdAt: at,
-  settledAt: null,
-  ...extra,
 });
+/** An attempt to pay ORDER: Mobile Money from an MTN number, waiting, unless `extra` says otherwise. */
+const attempt = (extra: Partial<Payment>) => aPayment({ amount: ORDER.total, ...extra });
 
 function renderPay(
   order: OrderPayment = ORDER,
@@ -176,9 +159,10 @@ describe("PayScreen", () => {
   });
 
   it("an attempt in progress links to its waiting screen", () => {
-    renderPay({ ...ORDER, payments: [attempt({})] });
+    const pending = attempt({ state: "pending" });
+    renderPay({ ...ORDER, payments: [pending] });
     expect(screen.getByRole("link", { name: "Suivre le paiement en cours" }).getAttribute("href")).toBe(
-      "/payment/a1b2c3d4-0000-4000-8000-000000000001",
+      `/payment/${pending._id}`,
     );
     expect(screen.queryByRole("button")).toBeNull();
   });

@@ -1,6 +1,7 @@
 import type { OrderPayment, Payment } from "@shop/shared";
 import { FIELD_MSG, MSG } from "@shop/shared/core";
 import { describe, expect, it } from "vitest";
+import { anOrderPayment, aPayment } from "../../test/builders";
 import { offersWaysToPay, payState } from "./pay-state";
 import {
   checkMobileMoney,
@@ -105,34 +106,10 @@ describe("checkTransfer", () => {
 });
 
 describe("payState", () => {
-  const at = "2025-01-01T10:00:00.000Z";
-  const attempt = (state: Payment["state"], extra: Partial<Payment> = {}): Payment => ({
-    _id: "a1b2c3d4-0000-4000-8000-000000000001",
-    method: "mobile_money",
-    operator: "mtn",
-    phone: "+237677123456",
-    amount: 25_000,
-    currency: "XAF",
-    state,
-    reason: null,
-    transactionId: null,
-    createdAt: at,
-    settledAt: null,
-    ...extra,
-  });
-  const order = (extra: Partial<OrderPayment> = {}): OrderPayment => ({
-    reference: "CMD-7K4Q",
-    status: "nouvelle",
-    total: 25_000,
-    payable: true,
-    paid: false,
-    choice: null,
-    payments: [],
-    mobileMoney: true,
-    transferNumbers: { mtn: null, orange: null },
-    orderPhone: null,
-    ...extra,
-  });
+  const attempt = (state: Payment["state"], extra: Partial<Payment> = {}) => aPayment({ state, ...extra });
+  /** An order that can be paid, nothing tried yet, unless `extra` says otherwise. */
+  const order = (extra: Partial<OrderPayment> = {}) =>
+    anOrderPayment({ payable: true, paid: false, payments: [], ...extra });
 
   it("offers the ways to pay to an order that can be paid, after a failure or a rejected transfer too", () => {
     expect(payState(order())).toEqual({ kind: "open" });

@@ -1,22 +1,12 @@
 import type { Payment } from "@shop/shared";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { aPayment } from "../../test/builders";
 import { PaymentNote } from "./payment-note";
 
-const payment = (overrides: Partial<Payment>): Payment => ({
-  _id: "a1b2c3d4-0000-4000-8000-000000000009",
-  method: "transfer",
-  operator: "orange",
-  phone: "+237699000000",
-  amount: 30_000,
-  currency: "XAF",
-  state: "to_verify",
-  reason: null,
-  transactionId: "MP2411.1234",
-  createdAt: "2026-11-24T10:00:00.000Z",
-  settledAt: null,
-  ...overrides,
-});
+/** The last payment: a transfer declared from an Orange number, being checked, unless `overrides` say otherwise. */
+const payment = (overrides: Partial<Payment>) =>
+  aPayment({ method: "transfer", operator: "orange", state: "to_verify", transactionId: "MP2411.1234", ...overrides });
 
 describe("the status page's note on the last payment", () => {
   it("says a transfer is being checked, and gives the shop's reason for a rejected one", () => {

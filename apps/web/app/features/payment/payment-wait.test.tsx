@@ -4,51 +4,21 @@ import { act, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api";
+import { aPaymentPoll } from "../../test/builders";
+import { pollerBrowser } from "../../test/poller-browser";
 import { PaymentWait } from "./payment-wait";
-import type { PollerEnv } from "./poller";
 
-const POLL: PaymentPoll = {
-  _id: "a1b2c3d4-0000-4000-8000-000000000001",
+const POLL = aPaymentPoll({
   method: "mobile_money",
   operator: "mtn",
   phone: "+237677123456",
   amount: 251_500,
-  currency: "XAF",
   state: "pending",
-  reason: null,
-  transactionId: null,
-  createdAt: "2025-01-01T10:00:00.000Z",
-  settledAt: null,
   orderReference: "CMD-7K4Q",
   orderPaid: false,
-  payToken: "jeton",
-};
+});
 
-/** The browser's connection, driven by the test (always visible); timers are vitest's. */
-function fakeBrowser() {
-  const handlers = new Map<string, Set<() => void>>();
-  const state = { online: true };
-  const env: PollerEnv = {
-    isOnline: () => state.online,
-    isVisible: () => true,
-    listen: (event, handler) => {
-      const set = handlers.get(event) ?? new Set();
-      set.add(handler);
-      handlers.set(event, set);
-      return () => set.delete(handler);
-    },
-    setTimeout: (run, ms) => setTimeout(run, ms),
-    clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
-  };
-  return Object.assign(state, {
-    env,
-    fire(event: "online" | "offline") {
-      for (const handler of handlers.get(event) ?? []) handler();
-    },
-  });
-}
-
-function renderWait(initial: PaymentPoll, read: (id: string) => Promise<PaymentPoll>, env = fakeBrowser().env) {
+function renderWait(initial: PaymentPoll, read: (id: string) => Promise<PaymentPoll>, env = pollerBrowser().env) {
   const Stub = createRoutesStub([
     { path: "/payment/:id", Component: () => <PaymentWait initial={initial} read={read} env={env} /> },
   ]);
@@ -163,7 +133,7 @@ describe("PaymentWait", () => {
   });
 
   it("offline: says the payment is not lost, and reads again as soon as the network is back", async () => {
-    const browser = fakeBrowser();
+    const browser = pollerBrowser();
     const read = vi.fn(async () => ({ ...POLL, state: "paid" as const, orderPaid: true }));
     renderWait(POLL, read, browser.env);
     browser.online = false;

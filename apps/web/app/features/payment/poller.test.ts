@@ -1,30 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type PollerEnv, type PollerStatus, type PollOutcome, startPoller } from "./poller";
-
-/** A browser the test drives: connection, visibility and their events; timers are vitest's. */
-function fakeBrowser() {
-  const handlers = new Map<string, Set<() => void>>();
-  const state = { online: true, visible: true };
-  const env: PollerEnv = {
-    isOnline: () => state.online,
-    isVisible: () => state.visible,
-    listen: (event, handler) => {
-      const set = handlers.get(event) ?? new Set();
-      set.add(handler);
-      handlers.set(event, set);
-      return () => set.delete(handler);
-    },
-    setTimeout: (run, ms) => setTimeout(run, ms),
-    clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
-  };
-  return Object.assign(state, {
-    env,
-    fire(event: "online" | "offline" | "visibilitychange") {
-      for (const handler of handlers.get(event) ?? []) handler();
-    },
-    listeners: () => [...handlers.values()].reduce((n, set) => n + set.size, 0),
-  });
-}
+import { pollerBrowser } from "../../test/poller-browser";
+import { type PollerStatus, type PollOutcome, startPoller } from "./poller";
 
 /** A poll whose answers the test gives one by one; counts its calls. */
 function scriptedPoll(...answers: (PollOutcome | Error)[]) {
@@ -45,7 +21,7 @@ describe("startPoller", () => {
   });
 
   it("reads every 3 s, never at once (the loader just read), and stops when the end is reached", async () => {
-    const browser = fakeBrowser();
+    const browser = pollerBrowser();
     const poll = scriptedPoll("again", "again", "done");
     const statuses: PollerStatus[] = [];
     startPoller(poll, { env: browser.env, onStatus: (s) => statuses.push(s) });
@@ -65,7 +41,7 @@ describe("startPoller", () => {
   });
 
   it("waits twice as long after each failure in a row, up to 30 s, and back to 3 s after a success", async () => {
-    const browser = fakeBrowser();
+    const browser = pollerBrowser();
     const boom = new Error("réseau");
     const answers: (PollOutcome | Error)[] = [boom, boom, boom, boom, boom, "again", "again"];
     const times: number[] = [];
@@ -85,7 +61,7 @@ describe("startPoller", () => {
   });
 
   it("counts a read that hangs as failed, and never starts a second one meanwhile", async () => {
-    const browser = fakeBrowser();
+    const browser = pollerBrowser();
     let calls = 0;
     const poll = vi.fn(() => {
       calls++;
@@ -106,7 +82,7 @@ describe("startPoller", () => {
   });
 
   it("offline: stops reading, says so, and reads at once when the network is back", async () => {
-    const browser = fakeBrowser();
+    const browser = pollerBrowser();
     const poll = scriptedPoll();
     const statuses: PollerStatus[] = [];
     startPoller(poll, { env: browser.env, onStatus: (s) => statuses.push(s) });
@@ -127,7 +103,7 @@ describe("startPoller", () => {
   });
 
   it("a failed read while the browser knows it is offline waits for the network, not for a timer", async () => {
-    const browser = fakeBrowser();
+    const browser = pollerBrowser();
     const poll = vi.fn(async (): Promise<PollOutcome> => {
       browser.online = false;
       throw new Error("Failed to fetch");
@@ -141,7 +117,7 @@ describe("startPoller", () => {
   });
 
   it("starts offline without reading, then reads as soon as the network is back", async () => {
-    const browser = fakeBrowser();
+    const browser = pollerBrowser();
     browser.online = false;
     const poll = scriptedPoll("done");
     const statuses: PollerStatus[] = [];
@@ -156,7 +132,7 @@ describe("startPoller", () => {
   });
 
   it("pauses while the page is hidden (phone locked, another app) and reads at once when it is seen again", async () => {
-    const browser = fakeBrowser();
+    const browser = pollerBrowser();
     const poll = scriptedPoll();
     startPoller(poll, { env: browser.env });
     await vi.advanceTimersByTimeAsync(3000);
@@ -172,7 +148,7 @@ describe("startPoller", () => {
   });
 
   it("stops for good when asked (the screen left), listeners removed", async () => {
-    const browser = fakeBrowser();
+    const browser = pollerBrowser();
     const poll = scriptedPoll();
     const stop = startPoller(poll, { env: browser.env });
     expect(browser.listeners()).toBe(3);
