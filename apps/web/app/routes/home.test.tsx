@@ -2,6 +2,8 @@ import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { HomeSections } from "../features/home/sections";
+import { aCardProduct, uuid } from "../test/builders";
+import { stubIntersectionObserver } from "../test/intersection-observer";
 import Home from "./home";
 
 function renderHome(sections: HomeSections["sections"], later: HomeSections["later"] = []) {
@@ -12,27 +14,12 @@ function renderHome(sections: HomeSections["sections"], later: HomeSections["lat
   render(<Stub initialEntries={["/"]} />);
 }
 
-const card = (n: number) => ({
-  _id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
-  productName: `Produit ${n}`,
-  category: "SAMSUNG" as const,
-  price: 100_000,
-  sellingPrice: 90_000,
-  sellingPriceMax: 90_000,
-  stockStatus: "untracked" as const,
-  stockLeft: null,
-});
+const card = (n: number) => aCardProduct({ _id: uuid(n), productName: `Produit ${n}` });
 
 describe("home page", () => {
   // The later sections wait for the visitor to come near; here, never.
   beforeEach(() => {
-    vi.stubGlobal(
-      "IntersectionObserver",
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
+    stubIntersectionObserver();
   });
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -2,19 +2,18 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { aCardProduct, uuid } from "../../test/builders";
 import { PagedGrid } from "./paged-grid";
 import type { CardProduct } from "./product-card";
 
-const product = (n: number): CardProduct => ({
-  _id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
-  productName: `Produit ${n}`,
-  category: "ACCESSOIRES",
-  price: 10_000 + n,
-  sellingPrice: 10_000 + n,
-  sellingPriceMax: 10_000 + n,
-  stockStatus: "untracked",
-  stockLeft: null,
-});
+const product = (n: number) =>
+  aCardProduct({
+    _id: uuid(n),
+    productName: `Produit ${n}`,
+    category: "ACCESSOIRES",
+    price: 10_000 + n,
+    sellingPrice: 10_000 + n,
+  });
 const page = (p: number, size = 6) => Array.from({ length: size }, (_, i) => product((p - 1) * 6 + i + 1));
 
 function grid(total: number, loadPage: (p: number) => Promise<CardProduct[]>) {

@@ -3,25 +3,20 @@ import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { stockText } from "../../components/ui/stock-status";
+import { aProduct } from "../../test/builders";
 import { ProductCard, toCardProduct } from "./product-card";
 
-const PRODUCT: Product = {
-  _id: "00000000-0000-4000-8000-000000000001",
+const PRODUCT = aProduct({
   productName: "iPhone 15",
   brandName: "Apple",
   category: "IPHONE 15",
   productImage: ["/uploads/images/a/800.webp"],
-  description: "",
   price: 430_000,
   sellingPrice: 395_000,
-  userId: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  updatedAt: "2025-01-01T00:00:00.000Z",
   options: [{ name: "Stockage", values: ["128 Go", "256 Go"] }],
   sellingPriceMax: 560_000,
   stockStatus: "in_stock",
-  stockLeft: null,
-};
+});
 
 function renderCard(product: Product) {
   const Stub = createRoutesStub([{ path: "/", Component: () => <ProductCard product={toCardProduct(product)} /> }]);

@@ -1,27 +1,17 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { aCardProduct, uuid } from "../../test/builders";
+import { stubIntersectionObserver } from "../../test/intersection-observer";
 import type { CategorySectionData, SectionKind } from "../catalog/category-section";
 import { LazyCategorySection, NEAR_MARGIN } from "./lazy-section";
 
-/** An IntersectionObserver the test moves: `near()` tells every observer its element came near. */
-const observers: { callback: IntersectionObserverCallback; options?: IntersectionObserverInit }[] = [];
-const near = () =>
-  act(() => {
-    for (const o of observers) o.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as never);
-  });
+let viewport: ReturnType<typeof stubIntersectionObserver>;
+/** The visitor scrolls the section near the screen. */
+const near = () => viewport.near();
 
-const card = (n: number) => ({
-  _id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
-  productName: `Produit ${n}`,
-  category: "SAMSUNG" as const,
-  price: 100_000,
-  sellingPrice: 90_000,
-  sellingPriceMax: 90_000,
-  stockStatus: "untracked" as const,
-  stockLeft: null,
-  image: `/uploads/images/00000000-0000-4000-8000-00000000000${n}/400.webp`,
-});
+const card = (n: number) =>
+  aCardProduct({ _id: uuid(n), productName: `Produit ${n}`, image: `/uploads/images/${uuid(n)}/400.webp` });
 
 function renderSection(load: (category: string, kind: SectionKind) => Promise<CategorySectionData>) {
   const Stub = createRoutesStub([
@@ -35,17 +25,7 @@ function renderSection(load: (category: string, kind: SectionKind) => Promise<Ca
 
 describe("a home section loaded on demand", () => {
   beforeEach(() => {
-    observers.length = 0;
-    vi.stubGlobal(
-      "IntersectionObserver",
-      class {
-        constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
-          observers.push({ callback, options });
-        }
-        observe() {}
-        disconnect() {}
-      },
-    );
+    viewport = stubIntersectionObserver();
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -59,7 +39,7 @@ describe("a home section loaded on demand", () => {
     expect(section.querySelectorAll("li")).toHaveLength(6);
     expect(screen.getByRole("link", { name: "Voir tout: SAMSUNG" })).toBeTruthy();
     expect(load).not.toHaveBeenCalled();
-    expect(observers[0]?.options?.rootMargin).toBe(NEAR_MARGIN);
+    expect(viewport.observers[0]?.options?.rootMargin).toBe(NEAR_MARGIN);
   });
 
   it("loads its products once near, then shows them as the server would, with their lazy pictures", async () => {

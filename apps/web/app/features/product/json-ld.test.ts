@@ -1,26 +1,15 @@
-import type { ProductDetails } from "@shop/shared";
 import { describe, expect, it } from "vitest";
+import { aProductDetails, aVariant } from "../../test/builders";
 import { productJsonLd } from "./json-ld";
 
-const PRODUCT: ProductDetails = {
-  _id: "0b8f5c1e-2f4a-4d7b-9a51-3c2d1e0f9a87",
+const PRODUCT = aProductDetails({
   productName: "Galaxy S24",
-  brandName: "Samsung",
-  category: "SAMSUNG",
   productImage: ["/uploads/images/abc/800.webp", "https://exemple.cm/photo.webp"],
   description: "Neuf.",
   price: 500_000,
   sellingPrice: 450_000,
-  userId: null,
-  createdAt: "2025-01-01T00:00:00.000Z",
-  updatedAt: "2025-01-01T00:00:00.000Z",
-  options: [],
-  sellingPriceMax: 450_000,
-  stockStatus: "untracked",
-  stockLeft: null,
-  rating: { average: null, count: 0 },
   variants: [],
-};
+});
 const OPTS = { origin: "https://boutique.cm", shopName: "Maképé Phones", description: "Neuf." };
 
 describe("productJsonLd", () => {
@@ -52,9 +41,7 @@ describe("productJsonLd", () => {
     const out = {
       ...PRODUCT,
       stockStatus: "out" as const,
-      variants: [
-        { _id: PRODUCT._id, optionValues: [], label: "", price: 500_000, sellingPrice: 450_000, images: [] },
-      ].map((v) => ({ ...v, stockStatus: "out" as const, stockLeft: null })),
+      variants: [aVariant({ _id: PRODUCT._id, price: 500_000, sellingPrice: 450_000, stockStatus: "out" })],
     };
     expect(productJsonLd(out, OPTS).offers).toMatchObject({
       "@type": "Offer",
@@ -63,16 +50,14 @@ describe("productJsonLd", () => {
   });
 
   it("gathers the variants' offers, each with its price and availability, lowest and highest", () => {
-    const variant = (id: string, values: string[], sellingPrice: number, out: boolean) => ({
-      _id: id,
-      optionValues: values,
-      label: values.join(", "),
-      price: sellingPrice,
-      sellingPrice,
-      images: [],
-      stockStatus: out ? ("out" as const) : ("in_stock" as const),
-      stockLeft: null,
-    });
+    const variant = (id: string, values: string[], sellingPrice: number, out: boolean) =>
+      aVariant({
+        _id: id,
+        optionValues: values,
+        price: sellingPrice,
+        sellingPrice,
+        stockStatus: out ? "out" : "in_stock",
+      });
     const phone = {
       ...PRODUCT,
       options: [{ name: "Stockage", values: ["128 Go", "256 Go"] }],
