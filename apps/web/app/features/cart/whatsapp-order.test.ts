@@ -1,12 +1,12 @@
-import type { Order } from "@shop/shared";
 import { cartWhatsappMessage, whatsappLink } from "@shop/shared/core";
 import { describe, expect, it, vi } from "vitest";
+import { anOrder, anOrderLine } from "../../test/builders";
 import { recordThenOpenWhatsapp } from "./whatsapp-order";
 
-const order = {
+const order = anOrder({
   reference: "CMD-7K4Q",
-  lines: [{ productId: null, productName: "iPhone 13", unitPrice: 275_000, quantity: 2 }],
-} as Order;
+  lines: [anOrderLine({ productId: null, productName: "iPhone 13", unitPrice: 275_000, quantity: 2 })],
+});
 const url = whatsappLink("237677000000", cartWhatsappMessage("CMD-7K4Q", order.lines));
 
 describe("recordThenOpenWhatsapp", () => {

@@ -1,6 +1,6 @@
-import type { DeliveryOffer } from "@shop/shared";
 import { FIELD_MSG } from "@shop/shared/core";
 import { describe, expect, it } from "vitest";
+import { aDeliveryOffer, aDeliveryOption } from "../../test/builders";
 import {
   checkDelivery,
   choiceOf,
@@ -12,21 +12,9 @@ import {
   zoneFees,
 } from "./delivery-choice-state";
 
-const option = (
-  id: string,
-  kind: "zone" | "pickup" | "shipping",
-  fee: number | null,
-  neighbourhoods: string[] = [],
-) => ({
-  _id: id,
-  kind,
-  name: id,
-  fee,
-  delay: "",
-  details: "",
-  neighbourhoods,
-});
-const offer: DeliveryOffer = {
+const option = (id: string, kind: "zone" | "pickup" | "shipping", fee: number | null, neighbourhoods: string[] = []) =>
+  aDeliveryOption({ _id: id, kind, name: id, fee, neighbourhoods });
+const offer = aDeliveryOffer({
   options: [
     option("z1", "zone", 1000, ["Nlongkak", "Élig-Essono"]),
     option("z2", "zone", 2500, ["Odza", "Bastos"]),
@@ -35,7 +23,7 @@ const offer: DeliveryOffer = {
   ],
   freeFrom: 100_000,
   pickupAddress: "Maképé",
-};
+});
 
 describe("the delivery choice", () => {
   it("lists every neighbourhood alphabetically, accents aside, with its zone, and the zones' fees", () => {

@@ -1,31 +1,21 @@
-import type { DeliveryOffer } from "@shop/shared";
 import { fireEvent, screen } from "@testing-library/react";
 import { useState } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { aDeliveryOffer, aDeliveryOption, uuid } from "../../test/builders";
 import { hydrateOver } from "../../test/hydrate-over";
 import { DeliveryChoice } from "./delivery-choice";
 import { type DeliveryState, NO_DELIVERY } from "./delivery-choice-state";
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
-
-const OFFER: DeliveryOffer = {
+const OFFER = aDeliveryOffer({
   options: [
-    { _id: uuid(1), kind: "zone", name: "Zone 1", fee: 1000, delay: "", details: "", neighbourhoods: ["Nlongkak"] },
-    { _id: uuid(2), kind: "zone", name: "Zone 2", fee: 1500, delay: "", details: "", neighbourhoods: ["Bastos"] },
-    { _id: uuid(10), kind: "pickup", name: "Retrait en boutique", fee: 0, delay: "", details: "", neighbourhoods: [] },
-    {
-      _id: uuid(11),
-      kind: "shipping",
-      name: "Expédition hors Yaoundé",
-      fee: null,
-      delay: "",
-      details: "",
-      neighbourhoods: [],
-    },
+    aDeliveryOption({ _id: uuid(1), kind: "zone", name: "Zone 1", fee: 1000, neighbourhoods: ["Nlongkak"] }),
+    aDeliveryOption({ _id: uuid(2), kind: "zone", name: "Zone 2", fee: 1500, neighbourhoods: ["Bastos"] }),
+    aDeliveryOption({ _id: uuid(10), kind: "pickup", name: "Retrait en boutique", fee: 0 }),
+    aDeliveryOption({ _id: uuid(11), kind: "shipping", name: "Expédition hors Yaoundé", fee: null }),
   ],
   freeFrom: null,
   pickupAddress: "Maképé, Yaoundé",
-};
+});
 
 /** The choice as a page holds it, written out so that a test reads the state, not the controls. */
 function Holder({ onChange }: { onChange: (next: DeliveryState) => void }) {

@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub, Outlet } from "react-router";
 import { describe, expect, it } from "vitest";
 import { noAnswer, stubApi } from "../../test/api";
+import { aSession } from "../../test/builders";
 import { hydrateOver } from "../../test/hydrate-over";
 import { MobileMenu } from "./mobile-menu";
 import type { Session } from "./session";
@@ -48,7 +49,7 @@ async function openMenu() {
   await toggleFired();
 }
 
-const admin: Session = { user: { _id: "u1", name: "Awa Mbarga", role: "ADMIN", profilePic: "" }, cartCount: 3 };
+const admin = aSession({ user: { name: "Awa Mbarga", role: "ADMIN" }, cartCount: 3 });
 
 describe("MobileMenu", () => {
   it("opens from its summary with the links and the visitor's Connexion", async () => {
@@ -98,7 +99,7 @@ describe("MobileMenu", () => {
   });
 
   it("hides the Admin Dashboard from a customer", async () => {
-    renderMenu({ ...admin, user: { ...admin.user, role: "GENERAL" } });
+    renderMenu(aSession({ user: { name: "Awa Mbarga", role: "GENERAL" }, cartCount: 3 }));
     await openMenu();
     expect(screen.getByText("Awa Mbarga")).toBeTruthy();
     expect(screen.queryByRole("link", { name: "Admin Dashboard" })).toBeNull();

@@ -1,34 +1,20 @@
-import type { AdminOrder } from "@shop/shared";
 import { orderStatusWhatsappMessage } from "@shop/shared/core";
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetToasts, Toaster } from "../../../components/ui/toast";
+import { anAdminOrder } from "../../../test/builders";
 import { CustomerWhatsapp, StatusResult } from "./status-result";
 
-const order: AdminOrder = {
-  _id: "0b7e1c6a-3f1e-4c8e-9a55-1f6d2b8e4a10",
+const order = anAdminOrder({
   reference: "CMD-7K4Q",
   channel: "form",
   status: "confirmée",
   name: "Awa Ngono",
   phone: "+237677123456",
   address: "Maképé, Yaoundé",
-  message: "",
   hasFile: true,
-  lines: [],
-  totalQuantity: 0,
-  totalPrice: 0,
-  delivery: null,
-  total: 0,
-  createdAt: "2026-11-22T09:00:00.000Z",
-  updatedAt: "2026-11-22T13:05:00.000Z",
-  customer: null,
   file: { url: "/api/orders/CMD-7K4Q/file", name: "photo.png", type: "image/png" },
-  history: [],
-  payToken: "jeton-de-paiement",
-  paymentChoice: null,
-  payments: [],
-};
+});
 
 afterEach(() => act(() => resetToasts()));
 
