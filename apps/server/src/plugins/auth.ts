@@ -21,6 +21,13 @@ declare module "fastify" {
     endSessions(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Hook: the request must carry the token of an open session. */
     authenticate(request: FastifyRequest): Promise<void>;
+    /**
+     * A signed-in user's read, sent beside the session's check instead of after it: `read`
+     * gets the user id the verified token names; its answer is returned only once the session
+     * holds (else 401, the read dropped), and `request.user` is then set, as `authenticate`
+     * does. For reads only: a change waits for the check (`authenticate`).
+     */
+    asSignedIn<T>(request: FastifyRequest, read: (userId: string) => Promise<T>): Promise<T>;
     /** Hook: reads a valid token if there is one; an absent or bad token means anonymous. */
     identify(request: FastifyRequest): Promise<void>;
     /**
@@ -147,6 +154,25 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
     const user = await userFromToken(token);
     if (!user) throw unauthorized(MSG.authInvalid);
     request.user = user;
+  });
+
+  // The session is still read on every request and nothing is answered before it holds
+  // (decision 021); only the wait is shared with the read, one database round trip instead
+  // of two in a row (docs/performance.md, "A crowd").
+  app.decorate("asSignedIn", async <T>(request: FastifyRequest, read: (userId: string) => Promise<T>): Promise<T> => {
+    const [token] = readTokens(app, request);
+    if (!token) throw unauthorized(MSG.authRequired);
+    const claims = await claimsOf(token);
+    if (!claims) throw unauthorized(MSG.authInvalid);
+    const [user, answer] = await Promise.allSettled([
+      userOfSession(app.db, claims.sessionId, claims.userId),
+      read(claims.userId),
+    ]);
+    if (user.status === "rejected") throw user.reason;
+    if (!user.value) throw unauthorized(MSG.authInvalid);
+    request.user = user.value;
+    if (answer.status === "rejected") throw answer.reason;
+    return answer.value;
   });
 
   app.decorate("identify", async (request: FastifyRequest) => {

@@ -6,9 +6,12 @@ import { ok } from "../../lib/envelope.ts";
 import { toApiProduct, toApiVariant } from "../products/products.mapper.ts";
 import * as service from "./cart.service.ts";
 
-/** A signed-in user's own cart: every route needs a token, and acts on that user's lines only. */
+/**
+ * A signed-in user's own cart: every route needs a token, and acts on that user's lines only.
+ * The two reads look the cart up beside the session (`asSignedIn`); changes wait for it.
+ */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook("onRequest", app.authenticate);
+  const onRequest = app.authenticate;
 
   const toApi = (request: FastifyRequest, { line, product }: service.CartLineWithProduct): CartLine => {
     const variant = product.variants.find((v) => v.id === line.variantId);
@@ -26,7 +29,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/addtocart",
-    { schema: { tags: ["cart"], body: addToCartInput, response: { 201: envelope(cartLine) } } },
+    { onRequest, schema: { tags: ["cart"], body: addToCartInput, response: { 201: envelope(cartLine) } } },
     async (request, reply) => {
       const added = await service.addToCart(app.db, request.user!.id, request.body.productId, request.body.variantId);
       return reply.status(201).send(ok(toApi(request, added), MSG.cartAdded));
@@ -36,18 +39,19 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/countAddToCartProduct",
     { schema: { tags: ["cart"], response: { 200: envelope(z.object({ count: z.number() })) } } },
-    async (request) => ok({ count: await service.countCartLines(app.db, request.user!.id) }),
+    async (request) => ok({ count: await app.asSignedIn(request, (userId) => service.countCartLines(app.db, userId)) }),
   );
 
   app.get(
     "/view-card-product",
     { schema: { tags: ["cart"], response: { 200: envelope(z.array(cartLine)) } } },
-    async (request) => ok((await service.viewCart(app.db, request.user!.id)).map((line) => toApi(request, line))),
+    async (request) =>
+      ok((await app.asSignedIn(request, (userId) => service.viewCart(app.db, userId))).map((l) => toApi(request, l))),
   );
 
   app.post(
     "/update-cart-product",
-    { schema: { tags: ["cart"], body: updateCartInput, response: { 200: envelope(cartLine) } } },
+    { onRequest, schema: { tags: ["cart"], body: updateCartInput, response: { 200: envelope(cartLine) } } },
     async (request) => {
       const { _id, quantity } = request.body;
       return ok(toApi(request, await service.setQuantity(app.db, request.user!.id, _id, quantity)), MSG.cartUpdated);
@@ -56,7 +60,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/delete-cart-product",
-    { schema: { tags: ["cart"], body: deleteCartInput, response: { 200: envelope(z.null()) } } },
+    { onRequest, schema: { tags: ["cart"], body: deleteCartInput, response: { 200: envelope(z.null()) } } },
     async (request) => {
       await service.removeLine(app.db, request.user!.id, request.body._id);
       return ok(null, MSG.cartDeleted);

@@ -6,7 +6,7 @@ import { products } from "../../db/schema/products.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { ProductWithVariants } from "../products/products.mapper.ts";
 import { productDetails } from "../products/products.service.ts";
-import { defaultVariantOf, withVariants } from "../products/variants.service.ts";
+import { defaultVariantOf, variantsByProduct, variantsOfProductsIn } from "../products/variants.service.ts";
 
 export interface CartLineWithProduct {
   line: CartLineRow;
@@ -47,18 +47,25 @@ export async function countCartLines(db: Db, userId: string): Promise<number> {
   return row?.count ?? 0;
 }
 
+/**
+ * The cart's lines with their products and variants. The lines and the variants of the
+ * products in the cart are read at once (one round trip, not two in a row); a line added
+ * between the two reads gets its product's variants in a second one.
+ */
 export async function viewCart(db: Db, userId: string): Promise<CartLineWithProduct[]> {
-  const rows = await db
-    .select({ line: cartLines, product: productColumns })
-    .from(cartLines)
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(eq(cartLines.userId, userId))
-    .orderBy(desc(cartLines.createdAt), desc(cartLines.id));
-  const withTheirs = await withVariants(
-    db,
-    rows.map((r) => r.product),
-  );
-  return rows.map((r, i) => ({ line: r.line, product: withTheirs[i] ?? { ...r.product, variants: [] } }));
+  const inCart = db.select({ id: cartLines.productId }).from(cartLines).where(eq(cartLines.userId, userId));
+  const [rows, variants] = await Promise.all([
+    db
+      .select({ line: cartLines, product: productColumns })
+      .from(cartLines)
+      .innerJoin(products, eq(products.id, cartLines.productId))
+      .where(eq(cartLines.userId, userId))
+      .orderBy(desc(cartLines.createdAt), desc(cartLines.id)),
+    variantsOfProductsIn(db, inCart),
+  ]);
+  const missing = [...new Set(rows.map((r) => r.product.id).filter((id) => !variants.get(id)?.length))];
+  if (missing.length) for (const [id, theirs] of await variantsByProduct(db, missing)) variants.set(id, theirs);
+  return rows.map((r) => ({ line: r.line, product: { ...r.product, variants: variants.get(r.product.id) ?? [] } }));
 }
 
 /** Another user's line is answered as unknown, so ids of other carts reveal nothing. */

@@ -1,5 +1,5 @@
 import { FIELD_MSG, MSG, type ProductVariantsInput } from "@shop/shared";
-import { asc, eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type ProductVariantRow, products, productVariants } from "../../db/schema/products.ts";
 import type { UserRow } from "../../db/schema/users.ts";
@@ -44,6 +44,25 @@ export async function variantsByProduct(
     .where(inArray(productVariants.productId, [...productIds]))
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.sellingPrice));
   for (const row of rows) byProduct.get(row.productId)?.push(row);
+  return byProduct;
+}
+
+/**
+ * The variants of the products a subquery selects (e.g. those in a cart), by product: for a
+ * caller that reads them beside the rows that name those products, rather than after them.
+ */
+export async function variantsOfProductsIn(db: Db, productIds: SQLWrapper): Promise<Map<string, ProductVariantRow[]>> {
+  const rows = await db
+    .select()
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.sellingPrice));
+  const byProduct = new Map<string, ProductVariantRow[]>();
+  for (const row of rows) {
+    const theirs = byProduct.get(row.productId);
+    if (theirs) theirs.push(row);
+    else byProduct.set(row.productId, [row]);
+  }
   return byProduct;
 }
 
