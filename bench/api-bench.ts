@@ -24,6 +24,7 @@ import pg from "pg";
 import type { Recorded } from "./bare-server.ts";
 import type { LoadOptions, LoadResult } from "./load.ts";
 import type { ChildMessage, ParentMessage, Replay, SqlTiming } from "./protocol.ts";
+import { signedInCrowd, signedInMarkdown } from "./signed-in-crowd.ts";
 import { pgliteVersion, postgresVersion } from "./versions.ts";
 
 // `--crowd`: the crowd benchmark (a WhatsApp promotion: pages, a mix, 200 connections), its own options.
@@ -42,6 +43,10 @@ const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
 const HELP = `Usage: npm run bench -- [options]
   --crowd              the crowd benchmark instead (anonymous pages and a mix at 200
                        connections, page cache on and off): npm run bench -- --crowd --help
+  --signed-in-only     only the signed-in crowd (after the endpoints by default: 200
+                       connections, 50 signed-in customers, pages, catalogue and carts;
+                       needs \`npm run build\`): signed-in-crowd.ts
+  --no-signed-in       the endpoints only
   --db <list>          pglite, postgres or pglite,postgres (default: pglite, plus postgres
                        when DATABASE_URL is set or --postgres is given)
   --postgres           also run on PostgreSQL; DATABASE_URL or ${DEFAULT_POSTGRES}
@@ -75,6 +80,8 @@ const { values: opts } = parseArgs({
     miss: { type: "boolean", default: false },
     "log-level": { type: "string", default: "silent" },
     "what-if-sql": { type: "string" },
+    "signed-in-only": { type: "boolean", default: false },
+    "no-signed-in": { type: "boolean", default: false },
     help: { type: "boolean", default: false },
   },
 });
@@ -654,6 +661,7 @@ const started = performance.now();
 let failed = false;
 for (const kind of kinds as DbKind[]) {
   try {
+    if (opts["signed-in-only"]) continue;
     const run = await runOne(kind);
     const md = markdown(run, m, date);
     const base = path.join(RESULTS, `${date}-${kind}${opts.miss ? "-miss" : ""}`);
@@ -669,6 +677,28 @@ for (const kind of kinds as DbKind[]) {
   } catch (error) {
     failed = true;
     console.error(`\n${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  }
+}
+// The signed-in crowd, on each database after its endpoints' figures (signed-in-crowd.ts).
+if (!opts["no-signed-in"]) {
+  for (const kind of kinds as DbKind[]) {
+    try {
+      const run = await signedInCrowd(kind, POSTGRES_URL);
+      const md = signedInMarkdown(run);
+      const base = path.join(RESULTS, `${date}-${kind}-signed-in`);
+      await writeFile(
+        `${base}.md`,
+        `${md}\n- Machine: ${m.nproc} CPUs, Node ${m.node}, commit ${m.commit}, sources ${m.sources}\n`,
+      );
+      await writeFile(`${base}.json`, `${JSON.stringify({ date, machine: m, ...run }, null, 2)}\n`);
+      console.log(`\n${md}\nWritten: ${path.relative(ROOT, base)}.md and .json`);
+      if (!run.meets) failed = true;
+    } catch (error) {
+      failed = true;
+      console.error(
+        `\nsigned-in crowd, ${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+    }
   }
 }
 console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(0)} s.`);

@@ -14,7 +14,6 @@
  * Both with the page cache ("on") and without it (`PAGE_CACHE=off`, "before"), on the same
  * seeded database, in one run. Every server and every autocannon run is a child process.
  */
-import { fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -25,7 +24,6 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { Recorded } from "./bare-server.ts";
 import {
-  children,
   decode,
   killChildren,
   loadProcess,
@@ -41,6 +39,7 @@ import {
   raw,
   runMix,
   settle,
+  startBare,
 } from "./crowd-mix.ts";
 import type { LoadResult, TagResult } from "./load.ts";
 import { loadAverage, machine } from "./machine.ts";
@@ -161,35 +160,6 @@ function settings(argv: string[]): Settings | number {
 // ---------------------------------------------------------------- child processes
 
 const shops = new Set<ShopServer>();
-
-/** The bare server, answering the recorded bytes. */
-async function startBare(file: string): Promise<{ port: number; stop: () => Promise<void> }> {
-  const proc = fork(path.join(HERE, "bare-server.ts"), [file], {
-    env: { PATH: process.env.PATH },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  children.add(proc);
-  const gone = new Promise<void>((resolve) =>
-    proc.once("exit", () => {
-      children.delete(proc);
-      resolve();
-    }),
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    proc.once("message", (m: { type: string; port: number }) => resolve(m.port));
-    proc.once("exit", (code) => reject(new Error(`bare-server.ts exited (${code})`)));
-  });
-  return {
-    port,
-    async stop() {
-      if (proc.exitCode !== null || proc.signalCode !== null) return;
-      proc.send({ type: "stop" });
-      const timer = setTimeout(() => proc.kill("SIGKILL"), 10_000);
-      await gone;
-      clearTimeout(timer);
-    },
-  };
-}
 
 /** One autocannon run of one page: a new process each time (see load.ts). */
 function loadPage(base: string, pagePath: string, connections: number, seconds: number): Promise<LoadResult> {

@@ -5,7 +5,9 @@
  * together; plus the HTTP helpers and the shop data (pages, customers) it needs.
  */
 import { type ChildProcess, fork } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -31,7 +33,15 @@ export function loadProcess(options: LoadOptions): {
   go: () => void;
   result: Promise<LoadResult>;
 } {
-  const proc = fork(path.join(HERE, "load.ts"), [JSON.stringify(options)], {
+  // Long options (a crowd's sequences, each with its customer's token) go through a file:
+  // a command line holds about 128 KB.
+  let arg = JSON.stringify(options);
+  if (arg.length > 64 * 1024) {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "shop-load-")), "options.json");
+    writeFileSync(file, arg);
+    arg = `@${file}`;
+  }
+  const proc = fork(path.join(HERE, "load.ts"), [arg], {
     env: { PATH: process.env.PATH },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -54,6 +64,35 @@ export function loadProcess(options: LoadOptions): {
     });
   });
   return { loaded, go: () => proc.send({ type: "go" }), result };
+}
+
+/** The bare server, answering the recorded bytes. */
+export async function startBare(file: string): Promise<{ port: number; stop: () => Promise<void> }> {
+  const proc = fork(path.join(HERE, "bare-server.ts"), [file], {
+    env: { PATH: process.env.PATH },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  children.add(proc);
+  const gone = new Promise<void>((resolve) =>
+    proc.once("exit", () => {
+      children.delete(proc);
+      resolve();
+    }),
+  );
+  const port = await new Promise<number>((resolve, reject) => {
+    proc.once("message", (m: { type: string; port: number }) => resolve(m.port));
+    proc.once("exit", (code) => reject(new Error(`bare-server.ts exited (${code})`)));
+  });
+  return {
+    port,
+    async stop() {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      proc.send({ type: "stop" });
+      const timer = setTimeout(() => proc.kill("SIGKILL"), 10_000);
+      await gone;
+      clearTimeout(timer);
+    },
+  };
 }
 
 /**

@@ -5,9 +5,10 @@
  * bare server, while a new process each time stays at ~30 000), which would favour whichever
  * server is measured first.
  *
- * argv[2]: JSON of LoadOptions. Answers one LoadResult over IPC (after a `{type:"loaded"}`
+ * argv[2]: JSON of LoadOptions, or `@<file>` holding it. Answers one LoadResult over IPC (after a `{type:"loaded"}`
  * and waiting for `{type:"go"}` when `waitForGo` is set: several runs then start together).
  */
+import { readFileSync } from "node:fs";
 import autocannon, { type Client, type Request } from "autocannon";
 
 /** One request of a sequence (`requests`, `perConnection`). */
@@ -90,7 +91,9 @@ process.on("warning", (w) => {
   if (w.name !== "TimeoutNegativeWarning") console.warn(`${w.name}: ${w.message}`);
 });
 
-const options = JSON.parse(process.argv[2] ?? "{}") as LoadOptions;
+// The options as JSON, or `@<file>` holding them (a crowd's sequences outgrow a command line).
+const arg = process.argv[2] ?? "{}";
+const options = JSON.parse(arg.startsWith("@") ? readFileSync(arg.slice(1), "utf8") : arg) as LoadOptions;
 
 /** Exact per-request latencies, growing as needed (autocannon's histogram rounds to whole ms). */
 class Samples {
