@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formOf } from "../../test/forms";
 import { loginHref } from "./login-href";
 import { pendingAdd } from "./pending-add";
 
@@ -32,14 +33,8 @@ describe("loginHref", () => {
 });
 
 describe("pendingAdd", () => {
-  const form = (entries: Record<string, string>) => {
-    const data = new FormData();
-    for (const [name, value] of Object.entries(entries)) data.set(name, value);
-    return data;
-  };
-
   it("reads a product, and its variant, from a form or an address", () => {
-    expect(pendingAdd(form({ add: PRODUCT }))).toEqual({ productId: PRODUCT });
+    expect(pendingAdd(formOf({ add: PRODUCT }))).toEqual({ productId: PRODUCT });
     expect(pendingAdd(new URLSearchParams({ add: "abc_123", variant: "v-9" }))).toEqual({
       productId: "abc_123",
       variantId: "v-9",
@@ -47,22 +42,22 @@ describe("pendingAdd", () => {
   });
 
   it("is nothing without a product, even with a variant", () => {
-    expect(pendingAdd(form({}))).toBeUndefined();
-    expect(pendingAdd(form({ variant: VARIANT }))).toBeUndefined();
-    expect(pendingAdd(form({ add: "" }))).toBeUndefined();
+    expect(pendingAdd(formOf({}))).toBeUndefined();
+    expect(pendingAdd(formOf({ variant: VARIANT }))).toBeUndefined();
+    expect(pendingAdd(formOf({ add: "" }))).toBeUndefined();
   });
 
   it("refuses anything but a plain id", () => {
     for (const add of ["../admin", "a b", "<script>", "a".repeat(65), "id?x=1", "é"]) {
-      expect(pendingAdd(form({ add })), add).toBeUndefined();
+      expect(pendingAdd(formOf({ add })), add).toBeUndefined();
     }
     const file = new FormData();
     file.set("add", new Blob([PRODUCT]), "id.txt");
     expect(pendingAdd(file)).toBeUndefined();
-    expect(pendingAdd(form({ add: "a".repeat(64) }))).toEqual({ productId: "a".repeat(64) });
+    expect(pendingAdd(formOf({ add: "a".repeat(64) }))).toEqual({ productId: "a".repeat(64) });
   });
 
   it("drops a variant that is not a plain id, and keeps the product", () => {
-    expect(pendingAdd(form({ add: PRODUCT, variant: "x/../y" }))).toEqual({ productId: PRODUCT });
+    expect(pendingAdd(formOf({ add: PRODUCT, variant: "x/../y" }))).toEqual({ productId: PRODUCT });
   });
 });

@@ -3,13 +3,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
 import { ok, refused, stubApi } from "../../test/api";
+import { formOf, postOf } from "../../test/forms";
 import { LOGIN_ERROR, readSignInForm, signInFailure, signInInBrowser } from "./sign-in";
 
-const post = (fields: Record<string, string>) => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return new Request("http://shop.test/login", { method: "POST", body: form });
-};
+const post = (fields: Record<string, string>) => postOf("/login", fields);
 
 /** What a clientAction answered: a redirect Response, or data() with its status. */
 const answerOf = (result: unknown) => result as { data: unknown; init: { status: number } };
@@ -25,10 +22,7 @@ afterEach(() => {
 
 describe("readSignInForm", () => {
   it("reads the fields and keeps only a safe redirectTo", () => {
-    const form = new FormData();
-    form.set("email", "  awa@exemple.cm ");
-    form.set("password", " secret ");
-    form.set("redirectTo", "/product/42");
+    const form = formOf({ email: "  awa@exemple.cm ", password: " secret ", redirectTo: "/product/42" });
     expect(readSignInForm(form)).toEqual({
       values: { email: "awa@exemple.cm", password: " secret " },
       redirectTo: "/product/42",

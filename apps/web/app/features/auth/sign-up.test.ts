@@ -2,15 +2,12 @@ import { AVATAR_MAX_BYTES, FIELD_MSG, MSG } from "@shop/shared/core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../components/ui/toast";
 import { ok, refused, stubApi } from "../../test/api";
+import { postOf } from "../../test/forms";
 import { checkPicture, PICTURE_TOO_LARGE } from "./profile-picture";
 import { checkSignUp, signUpInBrowser, signUpInput } from "./sign-up";
 
 const filled = { name: "Awa Ngono", email: "awa@exemple.cm", password: "motdepasse", confirmPassword: "motdepasse" };
-const post = (fields: Record<string, string>) => {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  return new Request("http://shop.test/sign-up", { method: "POST", body: form });
-};
+const post = (fields: Record<string, string>) => postOf("/sign-up", fields);
 const answerOf = (result: unknown) =>
   result as { data: { message: string; fieldErrors: object }; init: { status: number } };
 

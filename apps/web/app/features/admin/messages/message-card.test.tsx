@@ -1,7 +1,7 @@
 import type { ContactMessage } from "@shop/shared";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { renderPage } from "../../../test/render-page";
 import { MessageCard } from "./message-card";
 
 const message: ContactMessage = {
@@ -15,20 +15,8 @@ const message: ContactMessage = {
   createdAt: "2026-11-22T13:05:00.000Z",
 };
 
-function renderCard(value: ContactMessage, posted: Record<string, string>[] = []) {
-  const Stub = createRoutesStub([
-    {
-      path: "/admin-panel/messages",
-      Component: () => <MessageCard message={value} busy={false} />,
-      action: async ({ request }) => {
-        posted.push(Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)])));
-        return null;
-      },
-    },
-  ]);
-  render(<Stub initialEntries={["/admin-panel/messages"]} />);
-  return posted;
-}
+const renderCard = (value: ContactMessage) =>
+  renderPage(<MessageCard message={value} busy={false} />, "/admin-panel/messages");
 
 describe("MessageCard", () => {
   it("says an unread message is unread in words, with sender, date and a reply link", () => {

@@ -1,15 +1,10 @@
-import { act, render, screen, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetToasts, Toaster } from "../../../components/ui/toast";
 import { anAdminPayment } from "../../../test/builders";
+import { renderPage } from "../../../test/render-page";
 import { OrderPayments } from "./order-payments";
 import type { PaymentReviewResult } from "./review-payment.server";
-
-function renderIn(element: React.ReactNode) {
-  const Stub = createRoutesStub([{ path: "/", Component: () => element }]);
-  render(<Stub initialEntries={["/"]} />);
-}
 
 afterEach(() => act(() => resetToasts()));
 
@@ -19,13 +14,13 @@ const termsOf = (article: HTMLElement) =>
 
 describe("OrderPayments", () => {
   it("says how the customer chose to pay, and when nothing was tried yet", () => {
-    renderIn(<OrderPayments order={{ paymentChoice: "cash", payments: [], total: 1000 }} busy={false} />);
+    renderPage(<OrderPayments order={{ paymentChoice: "cash", payments: [], total: 1000 }} busy={false} />);
     expect(screen.getByText("À la livraison")).toBeTruthy();
     expect(screen.getByText("Aucun paiement en ligne ni transfert déclaré.")).toBeTruthy();
   });
 
   it("says a choice not made yet", () => {
-    renderIn(<OrderPayments order={{ paymentChoice: null, payments: [], total: 1000 }} busy={false} />);
+    renderPage(<OrderPayments order={{ paymentChoice: null, payments: [], total: 1000 }} busy={false} />);
     expect(screen.getByText("pas encore choisi")).toBeTruthy();
   });
 
@@ -64,7 +59,7 @@ describe("OrderPayments", () => {
       }),
       anAdminPayment({ _id: "00000000-0000-4000-8000-000000000500", method: "mobile_money", state: "pending" }),
     ];
-    renderIn(<OrderPayments order={{ paymentChoice: "mobile_money", payments, total: 250_000 }} busy={false} />);
+    renderPage(<OrderPayments order={{ paymentChoice: "mobile_money", payments, total: 250_000 }} busy={false} />);
     expect(screen.getByText("Mobile Money")).toBeTruthy();
     const [paid, rejected, failed, pending] = attempts() as HTMLElement[] as [
       HTMLElement,
@@ -107,7 +102,7 @@ describe("OrderPayments", () => {
       amount: 200_000,
       flag: "Le montant reçu ne correspond pas au total de la commande.",
     });
-    renderIn(
+    renderPage(
       <OrderPayments order={{ paymentChoice: "mobile_money", payments: [payment], total: 250_000 }} busy={false} />,
     );
     const [attempt] = attempts();
@@ -128,7 +123,7 @@ describe("OrderPayments", () => {
       reference: null,
       message: "Ce paiement n'est pas à vérifier.",
     };
-    renderIn(
+    renderPage(
       <>
         <OrderPayments
           order={{ paymentChoice: "transfer", payments: [payment], total: 250_000 }}

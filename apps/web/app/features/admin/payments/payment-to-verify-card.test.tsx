@@ -1,27 +1,12 @@
 import { formatPrice } from "@shop/shared/core";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { aPaymentToVerify } from "../../../test/builders";
+import { renderPage } from "../../../test/render-page";
 import { PaymentToVerifyCard } from "./payment-to-verify-card";
 import type { PaymentReviewResult } from "./review-payment.server";
 
-type Posted = Record<string, string>;
-
-function renderCard(element: React.ReactNode, posted: Posted[] = []) {
-  const Stub = createRoutesStub([
-    {
-      path: "/admin-panel/payments",
-      Component: () => element,
-      action: async ({ request }) => {
-        posted.push(Object.fromEntries([...(await request.formData())].map(([k, v]) => [k, String(v)])));
-        return null;
-      },
-    },
-  ]);
-  render(<Stub initialEntries={["/admin-panel/payments"]} />);
-  return posted;
-}
+const renderCard = (element: React.ReactNode) => renderPage(element, "/admin-panel/payments");
 
 describe("PaymentToVerifyCard", () => {
   it("shows the order, the amount, the operator, the number, the transaction ID, when, and the screenshot", () => {

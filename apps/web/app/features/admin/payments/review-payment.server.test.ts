@@ -2,17 +2,13 @@ import { FIELD_MSG, MSG, SERVER_ERROR_MESSAGE } from "@shop/shared/core";
 import { describe, expect, it } from "vitest";
 import { ok, refused, stubApi } from "../../../test/api";
 import { anAdminPayment, uuid } from "../../../test/builders";
+import { formOf } from "../../../test/forms";
 import { reviewPayment } from "./review-payment.server";
 
 const ID = uuid(501);
 const APPROVE = `POST /api/admin/payments/${ID}/approve`;
 const REJECT = `POST /api/admin/payments/${ID}/reject`;
 const request = new Request("http://boutique.test/admin-panel/payments", { method: "POST" });
-const formOf = (values: Record<string, string>) => {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(values)) form.set(key, value);
-  return form;
-};
 
 /** The action's answer and its status, whether it came as a plain object or through `data()`. */
 async function answer(values: Record<string, string>) {
