@@ -64,28 +64,28 @@ describe("PaymentToVerifyCard", () => {
   });
 
   it("approves with one tap, posting the payment and its order", async () => {
-    const posted = renderCard(<PaymentToVerifyCard payment={aPaymentToVerify()} busy={false} />);
+    const payment = aPaymentToVerify();
+    const posted = renderCard(<PaymentToVerifyCard payment={payment} busy={false} />);
     fireEvent.click(screen.getByRole("button", { name: "Approuver le paiement de la commande CMD-7K4Q" }));
     await waitFor(() =>
-      expect(posted).toEqual([
-        { paymentId: "00000000-0000-4000-8000-000000000501", reference: "CMD-7K4Q", intent: "approve-payment" },
-      ]),
+      expect(posted).toEqual([{ paymentId: payment._id, reference: "CMD-7K4Q", intent: "approve-payment" }]),
     );
   });
 
   it("rejects with a reason, behind 'Rejeter…'", async () => {
-    const posted = renderCard(<PaymentToVerifyCard payment={aPaymentToVerify()} busy={false} />);
+    const payment = aPaymentToVerify();
+    const posted = renderCard(<PaymentToVerifyCard payment={payment} busy={false} />);
     const details = screen.getByText(/^Rejeter…/).closest("details")!;
     expect(details.open).toBe(false);
     const reason = within(details).getByLabelText("Raison du rejet");
     expect(reason.hasAttribute("required")).toBe(true);
-    expect(reason.getAttribute("aria-describedby")).toBe(`reject-00000000-0000-4000-8000-000000000501-hint`);
+    expect(reason.getAttribute("aria-describedby")).toBe(`reject-${payment._id}-hint`);
     fireEvent.change(reason, { target: { value: "Transaction introuvable chez MTN." } });
     fireEvent.click(within(details).getByRole("button", { name: /^Rejeter le paiement/, hidden: true }));
     await waitFor(() =>
       expect(posted).toEqual([
         {
-          paymentId: "00000000-0000-4000-8000-000000000501",
+          paymentId: payment._id,
           reference: "CMD-7K4Q",
           reason: "Transaction introuvable chez MTN.",
           intent: "reject-payment",

@@ -1,5 +1,6 @@
 import { FIELD_MSG, MSG } from "@shop/shared/core";
 import { describe, expect, it } from "vitest";
+import { aProduct } from "../../../test/builders";
 import { checkProduct, francsOf, productInput, productValues } from "./product-form-values";
 
 const filled = {
@@ -65,23 +66,16 @@ describe("productValues", () => {
   it("starts empty for a new product and from the product for an edit", () => {
     expect(productValues().price).toBe("");
     expect(
-      productValues({
-        _id: "00000000-0000-4000-8000-000000000001",
-        productName: "Galaxy S24",
-        brandName: "Samsung",
-        category: "SAMSUNG",
-        productImage: [],
-        description: "Neuf",
-        price: 600000,
-        sellingPrice: 550000,
-        userId: null,
-        createdAt: "",
-        updatedAt: "",
-        options: [],
-        sellingPriceMax: 550000,
-        stockStatus: "untracked",
-        stockLeft: null,
-      }),
+      productValues(
+        aProduct({
+          productName: "Galaxy S24",
+          brandName: "Samsung",
+          category: "SAMSUNG",
+          description: "Neuf",
+          price: 600000,
+          sellingPrice: 550000,
+        }),
+      ),
     ).toEqual({
       productName: "Galaxy S24",
       brandName: "Samsung",
