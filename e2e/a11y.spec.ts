@@ -1,10 +1,13 @@
 /**
- * Accessibility scan of every public page with axe-core, on the 360 px phone of
- * playwright.config.ts: WCAG 2.x A/AA and axe's best practices. A page fails on any violation
- * of impact serious or critical; the others are printed, not failed.
+ * Accessibility scan of every public page and every back-office page with axe-core, on the
+ * 360 px phone of playwright.config.ts: WCAG 2.x A/AA (with Label in Name) and axe's best
+ * practices. A page fails on any violation of impact serious or critical; the others are
+ * printed, not failed.
  */
+import { readFileSync } from "node:fs";
+import { ORDER_REFERENCE_PATTERN } from "@shop/shared/core";
 import { expect, test } from "./fixtures.ts";
-import { expectAccessible } from "./helpers.ts";
+import { ADMIN, expectAccessible, open, signInThrough, someProduct, visitorAddress } from "./helpers.ts";
 
 const PAGES: { name: string; path: string; status?: number }[] = [
   { name: "home", path: "/" },
@@ -52,4 +55,89 @@ test.describe("accessibility (axe, WCAG 2.2 AA + best practices)", () => {
     expect(response?.status()).toBe(200);
     await expectAccessible(page, testInfo);
   });
+});
+
+/**
+ * Every route under routes/admin/ in apps/web/app/routes.ts, as its path pattern: the list below
+ * must name each, so a new back-office screen cannot go unscanned.
+ */
+function adminRoutes(): string[] {
+  const source = readFileSync(new URL("../apps/web/app/routes.ts", import.meta.url), "utf8");
+  const routes = [...source.matchAll(/(index|route)\((?:"([^"]*)",\s*)?"routes\/admin\/([^"]+)"/g)];
+  return routes
+    .filter(([, , , file]) => file !== "layout.tsx")
+    .map(([, kind, path]) => (kind === "index" ? "/admin-panel" : `/admin-panel/${path}`));
+}
+
+/** The back-office's screens, at 360 px, as the SUPERADMIN of e2e/serve.ts. */
+const ADMIN_PAGES: { route: string; landsOn?: string }[] = [
+  { route: "/admin-panel", landsOn: "/admin-panel/dashboard" },
+  { route: "/admin-panel/dashboard" },
+  { route: "/admin-panel/all-users" },
+  { route: "/admin-panel/all-products" },
+  { route: "/admin-panel/orders" },
+  { route: "/admin-panel/orders/:reference" },
+  { route: "/admin-panel/payments" },
+  { route: "/admin-panel/messages" },
+  { route: "/admin-panel/delivery" },
+  { route: "/admin-panel/stock" },
+];
+
+/** A small real PNG (1×1): the order form's file. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+test.describe("back-office accessibility (axe, WCAG 2.2 AA + best practices)", () => {
+  let reference = "";
+
+  // The harness seeds products but no customer, order or message: one of each, so that the
+  // users' table has its actions, the order page its order and the lists something to show.
+  test.beforeAll(async ({ browser }) => {
+    const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
+    const name = "Cliente Axe";
+    const email = `cliente-axe-${Date.now()}@exemple.cm`;
+    const password = "motdepasse-solide";
+    const { request } = context;
+    expect(
+      (await request.post("/api/signup", { data: { name, email, password, confirmPassword: password } })).status(),
+    ).toBe(201);
+    expect((await request.post("/api/signin", { data: { email, password } })).status()).toBe(200);
+    const product = await someProduct(request, 2);
+    expect((await request.post("/api/addtocart", { data: { productId: product._id } })).status()).toBe(201);
+    const order = await request.post("/api/orders", {
+      multipart: {
+        name,
+        number: `6${`${Date.now()}`.slice(-8)}`,
+        text: "Bastos, Yaoundé",
+        message: "",
+        file: { name: "commande.png", mimeType: "image/png", buffer: PNG },
+      },
+    });
+    expect(order.status(), await order.text()).toBe(201);
+    reference = (await order.json()).data.reference;
+    expect(reference).toMatch(ORDER_REFERENCE_PATTERN);
+    const message = await request.post("/api/contact", {
+      data: { name, email, subject: "Livraison", message: "Livrez-vous à Bastos le samedi ?" },
+    });
+    expect(message.ok(), await message.text()).toBe(true);
+    await context.close();
+  });
+
+  test("the list holds every back-office route of routes.ts", () => {
+    expect(ADMIN_PAGES.map((p) => p.route).sort()).toEqual(adminRoutes().sort());
+  });
+
+  for (const { route, landsOn } of ADMIN_PAGES) {
+    test(`back-office ${route}`, async ({ page }, testInfo) => {
+      await signInThrough(page, ADMIN);
+      const path = route.replace(":reference", reference);
+      const response = await open(page, path);
+      expect(response?.status()).toBe(200);
+      // Not sent elsewhere (to / when the admin is not one): the scan is of this screen.
+      expect(new URL(page.url()).pathname).toBe(landsOn ?? path);
+      await expectAccessible(page, testInfo);
+    });
+  }
 });

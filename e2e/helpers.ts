@@ -77,6 +77,12 @@ export async function expectNoSidewaysScroll(page: Page) {
 }
 
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+/**
+ * Rules of those criteria that axe keeps off unless asked (tagged "experimental"): WCAG 2.5.3
+ * Label in Name, a control's name holds the words it shows, or whoever drives the phone by voice
+ * says them and nothing happens.
+ */
+const AXE_EXTRA_RULES = { "label-content-name-mismatch": { enabled: true } };
 const BLOCKING = new Set(["serious", "critical"]);
 type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
 
@@ -96,12 +102,16 @@ function describeViolations(violations: Violation[]): string {
 }
 
 /**
- * An axe-core scan (WCAG 2.x A/AA and axe's best practices) of the page, or of the part
- * `include` selects (an open dialog): fails on any serious or critical violation and prints
- * the others.
+ * An axe-core scan (WCAG 2.x A/AA, with Label in Name, and axe's best practices) of the page,
+ * or of the part `include` selects (an open dialog): fails on any serious or critical violation
+ * and prints the others.
  */
 export async function expectAccessible(page: Page, testInfo: TestInfo, include?: string) {
-  let builder = new AxeBuilder({ page }).withTags(AXE_TAGS).exclude(FOREIGN_FRAME_CONTENT);
+  // options() before withTags(): it replaces every option, withTags() only adds runOnly.
+  let builder = new AxeBuilder({ page })
+    .options({ rules: AXE_EXTRA_RULES })
+    .withTags(AXE_TAGS)
+    .exclude(FOREIGN_FRAME_CONTENT);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   await testInfo.attach(`axe-${testInfo.title}.json`, {

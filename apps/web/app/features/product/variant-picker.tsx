@@ -69,9 +69,13 @@ export function VariantPicker({
                   >
                     <span>{choice.value}</span>
                     {choice.state === "soldOut" && (
-                      <span aria-hidden="true" className="text-[0.6875rem] font-medium text-red-700">
-                        Épuisé
-                      </span>
+                      <>
+                        {/* Unseen in the column, this space keeps the words apart in the text the button
+                            shows, « Bleu Épuisé », which its name must hold (WCAG 2.5.3). */}{" "}
+                        <span aria-hidden="true" className="text-[0.6875rem] font-medium text-red-700">
+                          Épuisé
+                        </span>
+                      </>
                     )}
                   </button>
                 ) : (

@@ -51,13 +51,13 @@ describe("UsersScreen", () => {
     const own = screen.getByRole("row", { name: /Chef Boutique/ });
     expect(within(own).queryByRole("button")).toBeNull();
     expect(within(own).getByText("Vous")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Changer le rôle de Éloïse Mbarga" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Changer le rôle de Jean Fotso" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Modifier le rôle de Éloïse Mbarga" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Modifier le rôle de Jean Fotso" })).toBeTruthy();
   });
 
   it("offers a password link by WhatsApp for accounts below one's own role, and opens WhatsApp with it", async () => {
     renderScreen({ _id: id(3), role: "ADMIN" });
-    const name = (who: string) => `Envoyer à ${who} un lien pour changer son mot de passe, par WhatsApp`;
+    const name = (who: string) => `Mot de passe par WhatsApp pour ${who}`;
     expect(screen.queryByRole("button", { name: name("Chef Boutique") })).toBeNull();
     const button = screen.getByRole("button", { name: name("Éloïse Mbarga") });
     const whatsappUrl = "https://wa.me/?text=Bonjour";
@@ -70,9 +70,30 @@ describe("UsersScreen", () => {
     expect(screen.getByRole("link", { name: "Lien prêt : ouvrir WhatsApp" }).getAttribute("href")).toBe(whatsappUrl);
   });
 
+  it("names every action by the words it shows first, then whose row it is (WCAG 2.5.3 Label in Name)", () => {
+    renderScreen(superAdmin);
+    const names = [
+      "Modifier le rôle de Éloïse Mbarga",
+      "Mot de passe par WhatsApp pour Éloïse Mbarga",
+      "Modifier le rôle de Jean Fotso",
+      "Mot de passe par WhatsApp pour Jean Fotso",
+    ];
+    expect(screen.getAllByRole("button")).toEqual(names.map((name) => screen.getByRole("button", { name })));
+    const shown = names.map((name) => {
+      const button = screen.getByRole("button", { name });
+      // Named by their content, never by an aria-label that says something else.
+      expect(button.hasAttribute("aria-label") || button.hasAttribute("aria-labelledby")).toBe(false);
+      const visible = button.cloneNode(true) as HTMLElement;
+      for (const hidden of visible.querySelectorAll(".sr-only")) hidden.remove();
+      expect(name.startsWith(visible.textContent?.trim() ?? "")).toBe(true);
+      return visible.textContent?.trim();
+    });
+    expect(shown).toEqual(["Modifier", "Mot de passe par WhatsApp", "Modifier", "Mot de passe par WhatsApp"]);
+  });
+
   it("offers no role action to an ADMIN, and says why", () => {
     renderScreen({ _id: id(3), role: "ADMIN" });
-    expect(screen.queryAllByRole("button", { name: /Changer le rôle/ })).toEqual([]);
+    expect(screen.queryAllByRole("button", { name: /^Modifier le rôle/ })).toEqual([]);
     expect(screen.getByText(MSG.rolesSuperAdminOnly)).toBeTruthy();
   });
 
@@ -95,7 +116,7 @@ describe("UsersScreen", () => {
     let answer: (value: { message: string }) => void = () => {};
     changeRole.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
     const { loader } = renderScreen(superAdmin);
-    fireEvent.click(screen.getByRole("button", { name: "Changer le rôle de Éloïse Mbarga" }));
+    fireEvent.click(screen.getByRole("button", { name: "Modifier le rôle de Éloïse Mbarga" }));
     const dialog = screen.getByRole("dialog", { name: "Changer le role de l'utilisateur" });
     expect(within(dialog).getByText("Éloïse Mbarga")).toBeTruthy();
     expect(within(dialog).getByText("eloise@exemple.cm")).toBeTruthy();
@@ -116,7 +137,7 @@ describe("UsersScreen", () => {
   it("keeps the modal open with the server's refusal in it, and says it in a toast too", async () => {
     changeRole.mockRejectedValue(new ApiError(409, MSG.lastSuperAdmin));
     renderScreen(superAdmin);
-    fireEvent.click(screen.getByRole("button", { name: "Changer le rôle de Jean Fotso" }));
+    fireEvent.click(screen.getByRole("button", { name: "Modifier le rôle de Jean Fotso" }));
     const dialog = screen.getByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: "Changer" }));
     expect((await within(dialog).findByRole("alert")).textContent).toBe(MSG.lastSuperAdmin);
@@ -128,7 +149,7 @@ describe("UsersScreen", () => {
   it("asks to sign in again when the session is over", async () => {
     changeRole.mockRejectedValue(new ApiError(401, MSG.authInvalid));
     renderScreen(superAdmin);
-    fireEvent.click(screen.getByRole("button", { name: "Changer le rôle de Jean Fotso" }));
+    fireEvent.click(screen.getByRole("button", { name: "Modifier le rôle de Jean Fotso" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Changer" }));
     expect((await screen.findByRole("alert")).textContent).toBe(
       "Erreur d'authentification, veuillez vous reconnecter.",
@@ -137,7 +158,7 @@ describe("UsersScreen", () => {
 
   it("closes with the ✕ without changing anything", () => {
     renderScreen(superAdmin);
-    fireEvent.click(screen.getByRole("button", { name: "Changer le rôle de Jean Fotso" }));
+    fireEvent.click(screen.getByRole("button", { name: "Modifier le rôle de Jean Fotso" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Fermer" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(changeRole).not.toHaveBeenCalled();
