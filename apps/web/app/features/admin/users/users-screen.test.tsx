@@ -4,19 +4,17 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../components/ui/toast";
-import { ApiError } from "../../../lib/api";
+import { type ApiAnswer, ok, refused, stubApi } from "../../../test/api";
+import { aUser, uuid } from "../../../test/builders";
 import type { ListedUser } from "./listed-user";
 import { UsersScreen } from "./users-screen";
 
-const changeRole = vi.fn<(userId: string, role: Role) => Promise<{ message: string }>>();
-const resetLink = vi.fn<(userId: string) => Promise<{ url: string; expiresAt: string; whatsappUrl: string }>>();
-vi.mock("../admin-api", () => ({ adminApi: () => ({ changeRole, resetLink }) }));
-
-const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+const CHANGE_ROLE = "POST /api/update-user";
+const resetLinkOf = (userId: string) => `POST /api/admin/users/${userId}/reset-link`;
 const USERS: ListedUser[] = [
-  { _id: id(1), name: "Chef Boutique", email: "admin@boutique.local", role: "SUPERADMIN" },
-  { _id: id(2), name: "Éloïse Mbarga", email: "eloise@exemple.cm", role: "GENERAL" },
-  { _id: id(3), name: "Jean Fotso", email: "jean@exemple.cm", role: "ADMIN" },
+  { _id: uuid(1), name: "Chef Boutique", email: "admin@boutique.local", role: "SUPERADMIN" },
+  { _id: uuid(2), name: "Éloïse Mbarga", email: "eloise@exemple.cm", role: "GENERAL" },
+  { _id: uuid(3), name: "Jean Fotso", email: "jean@exemple.cm", role: "ADMIN" },
 ];
 
 function renderScreen(me: { _id: string; role: Role }, error: string | null = null) {
@@ -33,11 +31,10 @@ function renderScreen(me: { _id: string; role: Role }, error: string | null = nu
   return { loader };
 }
 
-const superAdmin = { _id: id(1), role: "SUPERADMIN" as const };
+const superAdmin = { _id: uuid(1), role: "SUPERADMIN" as const };
 
 describe("UsersScreen", () => {
   beforeEach(() => {
-    changeRole.mockReset();
     vi.spyOn(toast, "success");
     vi.spyOn(toast, "error");
   });
@@ -56,16 +53,17 @@ describe("UsersScreen", () => {
   });
 
   it("offers a password link by WhatsApp for accounts below one's own role, and opens WhatsApp with it", async () => {
-    renderScreen({ _id: id(3), role: "ADMIN" });
+    renderScreen({ _id: uuid(3), role: "ADMIN" });
     const name = (who: string) => `Mot de passe par WhatsApp pour ${who}`;
     expect(screen.queryByRole("button", { name: name("Chef Boutique") })).toBeNull();
     const button = screen.getByRole("button", { name: name("Éloïse Mbarga") });
     const whatsappUrl = "https://wa.me/?text=Bonjour";
-    resetLink.mockResolvedValue({ url: "https://shop.cm/reset-password?token=t", expiresAt: "", whatsappUrl });
+    const link = { url: "https://shop.cm/reset-password?token=t", expiresAt: "2026-11-22T13:35:00.000Z", whatsappUrl };
+    const server = stubApi({ [resetLinkOf(uuid(2))]: ok(MSG.resetLinkMade(1800), link) });
     const open = vi.spyOn(window, "open").mockReturnValue(null);
     fireEvent.click(button);
     await waitFor(() => expect(open).toHaveBeenCalledWith(whatsappUrl, "_blank"));
-    expect(resetLink).toHaveBeenCalledWith(id(2));
+    expect(server.calls).toEqual([{ route: resetLinkOf(uuid(2)), body: undefined }]);
     // The tab was blocked: the link is there to tap.
     expect(screen.getByRole("link", { name: "Lien prêt : ouvrir WhatsApp" }).getAttribute("href")).toBe(whatsappUrl);
   });
@@ -92,7 +90,7 @@ describe("UsersScreen", () => {
   });
 
   it("offers no role action to an ADMIN, and says why", () => {
-    renderScreen({ _id: id(3), role: "ADMIN" });
+    renderScreen({ _id: uuid(3), role: "ADMIN" });
     expect(screen.queryAllByRole("button", { name: /^Modifier le rôle/ })).toEqual([]);
     expect(screen.getByText(MSG.rolesSuperAdminOnly)).toBeTruthy();
   });
@@ -113,8 +111,8 @@ describe("UsersScreen", () => {
   });
 
   it("changes a role: the modal shows the user and every role, 'Changer' sends it, then the toast, closed, list reloaded", async () => {
-    let answer: (value: { message: string }) => void = () => {};
-    changeRole.mockImplementation(() => new Promise((resolve) => (answer = resolve)));
+    let answer: (changed: ApiAnswer) => void = () => {};
+    const server = stubApi({ [CHANGE_ROLE]: new Promise((resolve) => (answer = resolve)) });
     const { loader } = renderScreen(superAdmin);
     fireEvent.click(screen.getByRole("button", { name: "Modifier le rôle de Éloïse Mbarga" }));
     const dialog = screen.getByRole("dialog", { name: "Changer le role de l'utilisateur" });
@@ -125,17 +123,17 @@ describe("UsersScreen", () => {
     expect([...select.options].map((o) => o.value)).toEqual(["GENERAL", "ADMIN", "SUPERADMIN"]);
     fireEvent.change(select, { target: { value: "ADMIN" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Changer" }));
-    expect(changeRole).toHaveBeenCalledWith(id(2), "ADMIN");
+    expect(server.sent(CHANGE_ROLE)).toEqual([{ userId: uuid(2), role: "ADMIN" }]);
     expect((within(dialog).getByRole("button", { name: "Changement…" }) as HTMLButtonElement).disabled).toBe(true);
     const loadsBefore = loader.mock.calls.length;
-    await act(async () => answer({ message: MSG.userUpdated }));
+    await act(async () => answer(ok(MSG.userUpdated, aUser({ _id: uuid(2), role: "ADMIN" }))));
     expect(toast.success).toHaveBeenCalledWith(MSG.userUpdated);
     expect(screen.queryByRole("dialog")).toBeNull();
     await waitFor(() => expect(loader.mock.calls.length).toBe(loadsBefore + 1));
   });
 
   it("keeps the modal open with the server's refusal in it, and says it in a toast too", async () => {
-    changeRole.mockRejectedValue(new ApiError(409, MSG.lastSuperAdmin));
+    stubApi({ [CHANGE_ROLE]: refused(409, MSG.lastSuperAdmin) });
     renderScreen(superAdmin);
     fireEvent.click(screen.getByRole("button", { name: "Modifier le rôle de Jean Fotso" }));
     const dialog = screen.getByRole("dialog");
@@ -147,7 +145,7 @@ describe("UsersScreen", () => {
   });
 
   it("asks to sign in again when the session is over", async () => {
-    changeRole.mockRejectedValue(new ApiError(401, MSG.authInvalid));
+    stubApi({ [CHANGE_ROLE]: refused(401, MSG.authInvalid) });
     renderScreen(superAdmin);
     fireEvent.click(screen.getByRole("button", { name: "Modifier le rôle de Jean Fotso" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Changer" }));
@@ -157,11 +155,12 @@ describe("UsersScreen", () => {
   });
 
   it("closes with the ✕ without changing anything", () => {
+    const server = stubApi();
     renderScreen(superAdmin);
     fireEvent.click(screen.getByRole("button", { name: "Modifier le rôle de Jean Fotso" }));
     fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Fermer" }));
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(changeRole).not.toHaveBeenCalled();
+    expect(server.calls).toEqual([]);
   });
 
   it("shows the list's failure instead of the table", () => {
