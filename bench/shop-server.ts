@@ -8,12 +8,12 @@
  * `shop_bench_<random>` next to that URL's, dropped `WITH (FORCE)` on stop.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { benchDatabase } from "./lib/databases.ts";
+import { ROOT, STOREFRONT_BUILD } from "./lib/paths.ts";
 
 export type ShopServerOptions = {
   /** Run on a fresh PostgreSQL database made next to this URL's (not on PGlite). */
@@ -37,8 +37,7 @@ export type ShopServerOptions = {
  * malloc settings, decision 030), node's flags, and the server script it runs.
  */
 export function npmStart(): { env: Record<string, string>; flags: string[]; script: string } {
-  const root = path.resolve(import.meta.dirname, "..");
-  const start: string = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
+  const start: string = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).scripts.start;
   const words = start.split(/\s+/);
   const node = words.indexOf("node");
   const at = words.findIndex((w) => /\.[jt]s$/.test(w));
@@ -74,8 +73,6 @@ export type ShopServer = {
   pid: () => number | undefined;
 };
 
-const root = path.resolve(import.meta.dirname, "..");
-
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -108,15 +105,18 @@ async function waitForHealth(url: string, server: ChildProcess, timeoutMs: numbe
   throw new Error(`the server did not answer ${url}/api/health within ${timeoutMs / 1000} s`);
 }
 
-export async function adminQuery(url: string, text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
+/** Whether the storefront's production build is there to measure; if not, says to run `npm run build`. */
+export function storefrontBuilt(): boolean {
+  if (existsSync(STOREFRONT_BUILD)) return true;
+  console.error("No storefront build: run `npm run build` first (the benchmark measures the production build).");
+  return false;
 }
+
+/** The shops started and not yet stopped, for a bench's Ctrl-C. */
+const running = new Set<ShopServer>();
+
+/** Stops every shop still running (its server, its PostgreSQL database, its folder). */
+export const stopAllShops = () => Promise.allSettled([...running].map((shop) => shop.stop()));
 
 /** A fresh temporary data folder now; nothing runs until `start()`. Call `stop()` in any case. */
 export function shopServer(log: (line: string) => void = () => {}, options: ShopServerOptions = {}): ShopServer {
@@ -166,12 +166,12 @@ export function shopServer(log: (line: string) => void = () => {}, options: Shop
     };
     for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key];
     const { script } = npmStart();
-    if (!existsSync(path.join(root, script))) throw new Error(`No ${script}: run \`npm run build\` first.`);
+    if (!existsSync(path.join(ROOT, script))) throw new Error(`No ${script}: run \`npm run build\` first.`);
     const command = [process.execPath, ...(options.execArgv ?? npmStartFlags()), script];
     const [file, ...args] = options.cgroup
       ? ["/bin/sh", "-c", 'echo $$ > "$0/cgroup.procs" && exec "$@"', options.cgroup, ...command]
       : command;
-    child = spawn(file as string, args, { cwd: root, env, stdio: "inherit" });
+    child = spawn(file as string, args, { cwd: ROOT, env, stdio: "inherit" });
     const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, child, 60_000);
     log(`Server ready on ${url}`);
@@ -180,21 +180,14 @@ export function shopServer(log: (line: string) => void = () => {}, options: Shop
 
   const start = async () => {
     if (options.postgresUrl) {
-      const name = `shop_bench_${randomBytes(6).toString("hex")}`;
-      await adminQuery(options.postgresUrl, `CREATE DATABASE ${name}`);
-      const admin = options.postgresUrl;
-      dropDatabase = async () => {
-        dropDatabase = async () => {};
-        await adminQuery(admin, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      };
-      const url = new URL(options.postgresUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      databaseName = name;
+      const database = await benchDatabase(options.postgresUrl);
+      dropDatabase = database.drop;
+      databaseUrl = database.url;
+      databaseName = database.name;
     }
     log(`Seeding the demo catalogue into ${databaseName} (about a minute: its pictures are drawn)…`);
     child = spawn(process.execPath, ["apps/server/src/db/seed-cli.ts"], {
-      cwd: root,
+      cwd: ROOT,
       env: baseEnv(),
       stdio: "inherit",
     });
@@ -215,7 +208,17 @@ export function shopServer(log: (line: string) => void = () => {}, options: Shop
     await stopServer();
     await dropDatabase().catch((e: unknown) => log(`could not drop the bench database: ${String(e)}`));
     rmSync(dataDir, { recursive: true, force: true });
+    running.delete(shop);
   };
 
-  return { start, restart, stop, database: () => databaseName, databaseUrl: () => databaseUrl, pid: () => child?.pid };
+  const shop: ShopServer = {
+    start,
+    restart,
+    stop,
+    database: () => databaseName,
+    databaseUrl: () => databaseUrl,
+    pid: () => child?.pid,
+  };
+  running.add(shop);
+  return shop;
 }

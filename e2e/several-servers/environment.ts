@@ -18,7 +18,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startHaproxy } from "../../bench/haproxy.ts";
-import { adminQuery, freePort, npmStart } from "../../bench/shop-server.ts";
+import { adminQuery } from "../../bench/lib/databases.ts";
+import { freePort, npmStart } from "../../bench/shop-server.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
