@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { IPHONE_OPTIONS, IPHONE_VARIANTS, iphone } from "../../test/iphone-variants";
 import {
   chosenVariant,
   defaultVariant,
@@ -8,7 +9,6 @@ import {
   photosOf,
   variantSearch,
 } from "./variant-choice";
-import { IPHONE_OPTIONS, IPHONE_VARIANTS, iphone } from "./variant-fixtures";
 
 const states = (chosen: ReturnType<typeof iphone>) =>
   optionChoices(IPHONE_OPTIONS, IPHONE_VARIANTS, chosen).map((group) => ({

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { createRoutesStub, useLocation, useSearchParams } from "react-router";
 import { describe, expect, it } from "vitest";
+import { IPHONE_OPTIONS, IPHONE_VARIANTS, iphone } from "../../test/iphone-variants";
 import { chosenVariant } from "./variant-choice";
-import { IPHONE_OPTIONS, IPHONE_VARIANTS, iphone } from "./variant-fixtures";
 import { VariantPicker } from "./variant-picker";
 
 /** The product page's use of the picker: the choice is the address's. */

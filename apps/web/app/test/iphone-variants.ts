@@ -1,5 +1,6 @@
 import type { ProductOption, ProductVariant } from "@shop/shared";
 import { availability } from "@shop/shared/core";
+import { aVariant, uuid } from "./builders";
 
 /** The demo catalogue's iPhone 15 (decision 024), for the product page's tests. */
 export const IPHONE_OPTIONS: ProductOption[] = [
@@ -7,15 +8,8 @@ export const IPHONE_OPTIONS: ProductOption[] = [
   { name: "Couleur", values: ["Noir", "Bleu", "Rose"] },
 ];
 
-const variant = (n: number, values: string[], price: number, sellingPrice: number, stock: number | null) => ({
-  _id: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, "0")}`,
-  optionValues: values,
-  label: values.join(", "),
-  price,
-  sellingPrice,
-  images: [],
-  ...availability(stock),
-});
+const variant = (n: number, values: string[], price: number, sellingPrice: number, stock: number | null) =>
+  aVariant({ _id: uuid(n), optionValues: values, price, sellingPrice, ...availability(stock) });
 
 export const IPHONE_VARIANTS: ProductVariant[] = [
   variant(1, ["128 Go", "Noir"], 430_000, 395_000, 8),
