@@ -15,18 +15,15 @@
  * seeded database, in one run. Every server and every autocannon run is a child process.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import type { Recorded } from "./bare-server.ts";
 import {
   decode,
-  killChildren,
   loadProcess,
+  MANY_SIGN_UPS,
   type MixGroup,
   makeCustomers,
   mixGroups,
@@ -36,20 +33,29 @@ import {
   type PageKey,
   PHONE,
   pagesOf,
+  REQUEST_ALIGN,
+  REQUEST_COLUMNS,
   raw,
+  requestRows,
   runMix,
   settle,
   startBare,
 } from "./crowd-mix.ts";
-import type { LoadResult, TagResult } from "./load.ts";
-import { loadAverage, machine } from "./machine.ts";
-import { npmStart, type ShopServer, shopServer } from "./shop-server.ts";
-import { pgliteVersion, postgresVersion } from "./versions.ts";
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.dirname(HERE);
-const RESULTS = path.join(HERE, "results");
-const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
+import { cleanUpOnInterrupt } from "./lib/children.ts";
+import { OptionCheck, parseOptions } from "./lib/cli.ts";
+import {
+  DB_KINDS,
+  type DbKind,
+  DEFAULT_POSTGRES,
+  databaseVersion,
+  defaultKinds,
+  postgresUrl,
+} from "./lib/databases.ts";
+import { bytes, errorDetail, f1, f2, int, table } from "./lib/format.ts";
+import { loadAverage, type Machine, machine, machineLine, machineSummary } from "./lib/machine.ts";
+import { APP_VS_BARE, appVsBare, today, writeResults } from "./lib/report.ts";
+import type { LoadResult } from "./load.ts";
+import { npmStart, shopServer, stopAllShops, storefrontBuilt } from "./shop-server.ts";
 
 const HELP = `Usage: npm run bench -- --crowd [options]
   --db <list>           pglite, postgres or pglite,postgres (default: pglite, plus postgres
@@ -69,7 +75,6 @@ const HELP = `Usage: npm run bench -- --crowd [options]
 
 // ---------------------------------------------------------------- options
 
-type DbKind = "pglite" | "postgres";
 type Mode = "on" | "off";
 
 const RATIO_TARGET = 0.5;
@@ -90,76 +95,47 @@ interface Settings {
 }
 
 function settings(argv: string[]): Settings | number {
-  let values: ReturnType<typeof parse>["values"];
-  function parse() {
-    return parseArgs({
-      args: argv,
-      options: {
-        db: { type: "string" },
-        postgres: { type: "boolean", default: false },
-        duration: { type: "string", default: "10" },
-        warmup: { type: "string", default: "2" },
-        "mix-duration": { type: "string", default: "30" },
-        connections: { type: "string", default: "200" },
-        customers: { type: "string" },
-        "no-page-cache": { type: "boolean", default: false },
-        "page-cache-only": { type: "boolean", default: false },
-        parts: { type: "string", default: "pages,mix" },
-        pages: { type: "string", default: PAGE_KEYS.join(",") },
-        help: { type: "boolean", default: false },
-      },
-    });
-  }
-  try {
-    values = parse().values;
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${HELP}`);
-    return 2;
-  }
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  const problems: string[] = [];
-  const bounded = (name: string, raw: string | undefined, min: number, max: number) => {
-    const n = Number(raw);
-    if (!Number.isFinite(n) || n < min || n > max)
-      problems.push(`--${name} must be a number between ${min} and ${max}`);
-    return n;
-  };
-  const kinds = (values.db ?? (process.env.DATABASE_URL || values.postgres ? "pglite,postgres" : "pglite"))
-    .split(",")
-    .map((k) => k.trim());
-  for (const k of kinds) if (k !== "pglite" && k !== "postgres") problems.push(`--db: unknown database ${k}`);
-  const parts = values.parts.split(",").map((p) => p.trim());
-  for (const p of parts) if (p !== "pages" && p !== "mix") problems.push(`--parts: unknown part ${p}`);
-  const pages = values.pages.split(",").map((p) => p.trim());
-  for (const p of pages) if (!PAGE_KEYS.includes(p as PageKey)) problems.push(`--pages: unknown page ${p}`);
+  const values = parseOptions(
+    argv,
+    {
+      db: { type: "string" },
+      postgres: { type: "boolean", default: false },
+      duration: { type: "string", default: "10" },
+      warmup: { type: "string", default: "2" },
+      "mix-duration": { type: "string", default: "30" },
+      connections: { type: "string", default: "200" },
+      customers: { type: "string" },
+      "no-page-cache": { type: "boolean", default: false },
+      "page-cache-only": { type: "boolean", default: false },
+      parts: { type: "string", default: "pages,mix" },
+      pages: { type: "string", default: PAGE_KEYS.join(",") },
+    },
+    HELP,
+  );
+  if (typeof values === "number") return values;
+  const check = new OptionCheck(HELP);
+  const kinds = check.list("db", values.db ?? defaultKinds(values.postgres), DB_KINDS, "database");
+  const parts = check.list("parts", values.parts, ["pages", "mix"], "part");
+  const pages = check.list("pages", values.pages, PAGE_KEYS, "page");
   if (values["no-page-cache"] && values["page-cache-only"])
-    problems.push("--no-page-cache and --page-cache-only exclude each other");
-  const connections = Math.round(bounded("connections", values.connections, 4, 1000));
+    check.fail("--no-page-cache and --page-cache-only exclude each other");
+  const connections = check.count("connections", values.connections, 4, 1000);
   const result: Settings = {
-    kinds: kinds as DbKind[],
-    postgresUrl: process.env.DATABASE_URL || DEFAULT_POSTGRES,
-    duration: bounded("duration", values.duration, 1, 600),
-    warmup: bounded("warmup", values.warmup, 0, 60),
-    mixDuration: bounded("mix-duration", values["mix-duration"], 1, 600),
+    kinds,
+    postgresUrl: postgresUrl(),
+    duration: check.number("duration", values.duration, 1, 600),
+    warmup: check.number("warmup", values.warmup, 0, 60),
+    mixDuration: check.number("mix-duration", values["mix-duration"], 1, 600),
     connections,
-    customers: values.customers === undefined ? undefined : Math.round(bounded("customers", values.customers, 1, 1000)),
+    customers: values.customers === undefined ? undefined : check.count("customers", values.customers, 1, 1000),
     modes: values["no-page-cache"] ? ["off"] : values["page-cache-only"] ? ["on"] : ["on", "off"],
     parts: { pages: parts.includes("pages"), mix: parts.includes("mix") },
-    pages: pages as PageKey[],
+    pages,
   };
-  if (problems.length) {
-    console.error(`${problems.join("\n")}\n\n${HELP}`);
-    return 2;
-  }
-  return result;
+  return check.exitCode() ?? result;
 }
 
 // ---------------------------------------------------------------- child processes
-
-const shops = new Set<ShopServer>();
 
 /** One autocannon run of one page: a new process each time (see load.ts). */
 function loadPage(base: string, pagePath: string, connections: number, seconds: number): Promise<LoadResult> {
@@ -346,18 +322,12 @@ const modeEnv = (mode: Mode) => ({ PAGE_CACHE: mode });
 
 async function runOne(s: Settings, kind: DbKind): Promise<Run> {
   const started = loadAverage();
-  const database =
-    kind === "postgres" ? await postgresVersion(s.postgresUrl) : pgliteVersion("on disk, in the app's process");
+  const database = await databaseVersion(kind, s.postgresUrl);
   const log = (line: string) => console.log(`   ${line}`);
   const shop = shopServer(log, {
     ...(kind === "postgres" ? { postgresUrl: s.postgresUrl } : {}),
-    env: {
-      // The customers of the mix sign up and in from 127.0.0.1, more than the 10 a minute allowed.
-      AUTH_RATE_LIMIT_MAX: "100000",
-      ...modeEnv(s.modes[0] ?? "on"),
-    },
+    env: { ...MANY_SIGN_UPS, ...modeEnv(s.modes[0] ?? "on") },
   });
-  shops.add(shop);
   const tmp = await mkdtemp(path.join(os.tmpdir(), "shop-crowd-bench-"));
   const run: Run = { kind, database, loadAverage: started, seedSeconds: 0, pages: [], mixes: [] };
   try {
@@ -382,17 +352,12 @@ async function runOne(s: Settings, kind: DbKind): Promise<Run> {
     return run;
   } finally {
     await shop.stop();
-    shops.delete(shop);
     await rm(tmp, { recursive: true, force: true });
   }
 }
 
 // ---------------------------------------------------------------- report
 
-const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
-const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "–");
-const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–");
-const kb = (n: number) => (n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`);
 const modeLabel = (m: Mode) => (m === "on" ? "on" : "off (before)");
 const failures = (r: LoadResult) =>
   r.errors || r.non2xx ? ` (${r.errors - r.timeouts} errors, ${r.timeouts} time-outs, ${r.non2xx} non-2xx)` : "";
@@ -422,17 +387,17 @@ function pageVerdict(r: PageRow): string {
 }
 
 function pagesTable(run: Run): string {
-  const lines = [
-    "| Page | Page cache | Sent (HTML) | App req/s | App p50 ms | App p99 ms | Bare req/s | Bare p50 ms | Bare p99 ms | App / bare | Target met |",
-    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|",
-  ];
-  for (const r of run.pages) {
-    const sent = `${kb(r.bytes)} ${r.encoding} (${kb(r.htmlBytes)})`;
-    lines.push(
-      `| ${r.label} | ${modeLabel(r.mode)} | ${sent} | ${int(r.app.rps)} | ${f2(r.app.p50)} | ${f2(r.app.p99)} | ${int(r.bare.rps)} | ${f2(r.bare.p50)} | ${f2(r.bare.p99)} | ${f2(r.ratio)} | ${pageVerdict(r)} |`,
-    );
-  }
-  return lines.join("\n");
+  return table(
+    ["Page", "Page cache", "Sent (HTML)", ...APP_VS_BARE, "Target met"],
+    "llrrrrrrrrl",
+    run.pages.map((r) => [
+      r.label,
+      modeLabel(r.mode),
+      `${bytes(r.bytes)} ${r.encoding} (${bytes(r.htmlBytes)})`,
+      ...appVsBare(r.app, r.bare, r.ratio),
+      pageVerdict(r),
+    ]),
+  );
 }
 
 function mixVerdict(m: MixRun): string {
@@ -445,53 +410,80 @@ function mixVerdict(m: MixRun): string {
 }
 
 function mixTable(run: Run): string {
-  const lines = [
-    "| Page cache | Group | Connections | req/s | p50 ms | p99 ms | Errors | Time-outs | Non-2xx | Waiting at the end (oldest ms) | Target met |",
-    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|",
-  ];
-  for (const m of run.mixes) {
-    for (const g of m.groups) {
+  const rows = run.mixes.flatMap((m) => {
+    const groups = m.groups.map((g) => {
       const r = g.result;
       const non2xx = r.non2xx ? `${r.non2xx} (${statusList(r)})` : "0";
-      lines.push(
-        `| ${modeLabel(m.mode)} | ${g.label} | ${g.connections} | ${int(r.rps)} | ${f2(r.p50)} | ${f2(r.p99)} | ${r.errors - r.timeouts} | ${r.timeouts} | ${non2xx} | ${waiting(r)} | |`,
-      );
-    }
+      const errors = r.errors - r.timeouts;
+      return [
+        modeLabel(m.mode),
+        g.label,
+        g.connections,
+        int(r.rps),
+        f2(r.p50),
+        f2(r.p99),
+        errors,
+        r.timeouts,
+        non2xx,
+        waiting(r),
+        "",
+      ];
+    });
     const connections = m.groups.reduce((n, g) => n + g.connections, 0);
     const count = m.groups.reduce((n, g) => n + (g.result.unanswered?.count ?? 0), 0);
     const oldest = Math.max(0, ...m.groups.map((g) => g.result.unanswered?.oldestMs ?? 0));
-    lines.push(
-      `| ${modeLabel(m.mode)} | **All** | ${connections} | **${int(m.all.rps)}** | ${f2(m.all.p50)} | **${f2(m.all.p99)}** | ${m.all.errors} | ${m.all.timeouts} | ${m.all.non2xx} | ${count} (${int(oldest)}) | ${mixVerdict(m)} |`,
-    );
-  }
-  return lines.join("\n");
+    const all = m.all;
+    return [
+      ...groups,
+      [
+        modeLabel(m.mode),
+        "**All**",
+        connections,
+        `**${int(all.rps)}**`,
+        f2(all.p50),
+        `**${f2(all.p99)}**`,
+        all.errors,
+        all.timeouts,
+        all.non2xx,
+        `${count} (${int(oldest)})`,
+        mixVerdict(m),
+      ],
+    ];
+  });
+  return table(
+    [
+      "Page cache",
+      "Group",
+      "Connections",
+      "req/s",
+      "p50 ms",
+      "p99 ms",
+      "Errors",
+      "Time-outs",
+      "Non-2xx",
+      "Waiting at the end (oldest ms)",
+      "Target met",
+    ],
+    "llrrrrrrrrl",
+    rows,
+  );
 }
 
 function mixDetailTable(run: Run): string {
-  const lines = [
-    "| Page cache | Request | Answers (2xx) | req/s | p50 ms | p99 ms | Slowest ms | Over 1 s | Non-2xx |",
-    "|---|---|--:|--:|--:|--:|--:|--:|--:|",
-  ];
-  for (const m of run.mixes) {
-    for (const g of m.groups) {
-      for (const [tag, t] of Object.entries(g.result.byTag ?? {}) as [string, TagResult][]) {
-        lines.push(
-          `| ${modeLabel(m.mode)} | ${tag} | ${int(t.requests)} | ${int(t.requests / (g.result.elapsed ?? m.seconds))} | ${f2(t.p50)} | ${f2(t.p99)} | ${int(t.max)} | ${t.overOneSecond} | ${t.non2xx} |`,
-        );
-      }
-    }
-  }
-  return lines.join("\n");
+  const rows = run.mixes.flatMap((m) =>
+    m.groups.flatMap((g) => requestRows(g, m.seconds, f2).map((cells) => [modeLabel(m.mode), ...cells])),
+  );
+  return table(["Page cache", ...REQUEST_COLUMNS], `l${REQUEST_ALIGN}`, rows);
 }
 
-function markdown(s: Settings, run: Run, m: ReturnType<typeof machine>, date: string, finishedLoad: string): string {
+function markdown(s: Settings, run: Run, m: Machine, date: string, finishedLoad: string): string {
   const notes = run.pages
     .filter((r) => r.notes.length)
     .map((r) => `- ${r.label}, page cache ${modeLabel(r.mode)}: ${r.notes.join("; ")}`);
   const mixConnections = mixGroups(s.connections, [], "", []);
   return `# Crowd benchmark (a WhatsApp promotion) — ${run.database} — ${date}
 
-- Machine: ${m.nproc} CPUs (${m.cpu}), ${m.memoryGb} GB, ${m.os}; Node ${m.node}; commit ${m.commit}; sources ${m.sources}
+${machineLine(m)}
 - Load average (1, 5, 15 min): ${run.loadAverage} when this database's run started, ${finishedLoad} when it ended
 - Server: the production build (\`${npmStart().script}\`, \`NODE_ENV=production\`, \`LOG_LEVEL=warn\`) on the demo catalogue (seeded with its pictures; seeding and start ${f1(run.seedSeconds)} s), "page cache off" = the same server restarted with \`PAGE_CACHE=off\`
 - Requests like a phone: \`accept-encoding: br, gzip\`; autocannon, a new process per run, time-out 10 s (time-outs are not in p99); latencies are exact per request, of 2xx answers; requests still waiting when a run stops are in no figure: their number and the oldest one's wait are given
@@ -513,28 +505,14 @@ ${run.mixes.length ? `${mixTable(run)}\n\nPer request:\n\n${mixDetailTable(run)}
 export async function crowdBench(argv: string[]): Promise<number> {
   const s = settings(argv);
   if (typeof s === "number") return s;
-  if (!existsSync(path.join(ROOT, "apps/web/build/server/index.js"))) {
-    console.error("No storefront build: run `npm run build` first (the benchmark measures the production build).");
-    return 1;
-  }
-  process.on("exit", killChildren);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      killChildren();
-      const timer = setTimeout(() => process.exit(130), 20_000);
-      Promise.allSettled([...shops].map((shop) => shop.stop())).finally(() => {
-        clearTimeout(timer);
-        process.exit(130);
-      });
-    });
-  }
+  if (!storefrontBuilt()) return 1;
+  cleanUpOnInterrupt(stopAllShops, 20_000);
   const m = machine();
   console.log(
-    `Crowd bench: ${m.nproc} CPUs, Node ${m.node}, commit ${m.commit}, sources ${m.sources}, load average ${m.loadAverage}; ` +
+    `Crowd bench: ${machineSummary(m)}, load average ${m.loadAverage}; ` +
       `${s.connections} connections; pages ${s.warmup}+${s.duration} s, mix ${s.warmup}+${s.mixDuration} s; page cache ${s.modes.join(", ")}`,
   );
-  const date = new Date().toISOString().slice(0, 10);
-  await mkdir(RESULTS, { recursive: true });
+  const date = today();
   const started = performance.now();
   let failed = false;
   for (const kind of s.kinds) {
@@ -542,16 +520,12 @@ export async function crowdBench(argv: string[]): Promise<number> {
       const run = await runOne(s, kind);
       const finishedLoad = loadAverage();
       const md = markdown(s, run, m, date, finishedLoad);
-      const base = path.join(RESULTS, `${date}-crowd-${kind}`);
-      await writeFile(`${base}.md`, md);
-      await writeFile(
-        `${base}.json`,
-        `${JSON.stringify({ date, machine: m, settings: s, loadAverageAtEnd: finishedLoad, ...run }, null, 2)}\n`,
-      );
-      console.log(`\n${md}\nWritten: ${path.relative(ROOT, base)}.md and .json`);
+      const json = { date, machine: m, settings: s, loadAverageAtEnd: finishedLoad, ...run };
+      const written = await writeResults(`${date}-crowd-${kind}`, md, json);
+      console.log(`\n${md}\nWritten: ${written}.md and .json`);
     } catch (error) {
       failed = true;
-      console.error(`\n${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      console.error(`\n${kind}: ${errorDetail(error)}`);
     }
   }
   console.log(`\nDone in ${((performance.now() - started) / 1000).toFixed(0)} s.`);

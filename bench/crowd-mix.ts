@@ -4,16 +4,16 @@
  * customers reading and changing their cart, as three autocannon processes (load.ts) started
  * together; plus the HTTP helpers and the shop data (pages, customers) it needs.
  */
-import { type ChildProcess, fork } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { LoadOptions, LoadRequest, LoadResult } from "./load.ts";
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
+import { forkChild, stopChild } from "./lib/children.ts";
+import { type Cell, int } from "./lib/format.ts";
+import { BENCH } from "./lib/paths.ts";
+import { percentile } from "./lib/stats.ts";
+import type { LoadOptions, LoadRequest, LoadResult, TagResult } from "./load.ts";
 
 export type PageKey = "home" | "product" | "category" | "search";
 export const PAGE_KEYS: PageKey[] = ["home", "product", "category", "search"];
@@ -21,11 +21,8 @@ export const PAGE_KEYS: PageKey[] = ["home", "product", "category", "search"];
 /** What a phone sends (Chromium on Android also offers zstd, which the shop does not use). */
 export const PHONE = { "accept-encoding": "br, gzip" };
 
-export const children = new Set<ChildProcess>();
-
-export function killChildren() {
-  for (const c of children) c.kill("SIGKILL");
-}
+/** The server's environment for a crowd: its customers sign up and in from 127.0.0.1, more than the 10 a minute allowed. */
+export const MANY_SIGN_UPS = { AUTH_RATE_LIMIT_MAX: "100000" };
 
 /** A load.ts process: `go()` starts it (at once without `waitForGo`), `result` is its answer. */
 export function loadProcess(options: LoadOptions): {
@@ -41,11 +38,10 @@ export function loadProcess(options: LoadOptions): {
     writeFileSync(file, arg);
     arg = `@${file}`;
   }
-  const proc = fork(path.join(HERE, "load.ts"), [arg], {
+  const proc = forkChild(path.join(BENCH, "load.ts"), [arg], {
     env: { PATH: process.env.PATH },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  children.add(proc);
   let onLoaded = () => {};
   const loaded = new Promise<void>((resolve) => {
     onLoaded = resolve;
@@ -57,7 +53,6 @@ export function loadProcess(options: LoadOptions): {
       else answer = m;
     });
     proc.once("exit", (code) => {
-      children.delete(proc);
       onLoaded();
       if (answer) resolve(withNaN(answer));
       else reject(new Error(`load.ts exited (${code}) without a result`));
@@ -66,33 +61,17 @@ export function loadProcess(options: LoadOptions): {
   return { loaded, go: () => proc.send({ type: "go" }), result };
 }
 
-/** The bare server, answering the recorded bytes. */
-export async function startBare(file: string): Promise<{ port: number; stop: () => Promise<void> }> {
-  const proc = fork(path.join(HERE, "bare-server.ts"), [file], {
+/** The bare server (bare-server.ts), answering the bytes recorded in `file`. */
+export async function startBare(file: string): Promise<{ port: number; pid: number; stop: () => Promise<void> }> {
+  const proc = forkChild(path.join(BENCH, "bare-server.ts"), [file], {
     env: { PATH: process.env.PATH },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
-  children.add(proc);
-  const gone = new Promise<void>((resolve) =>
-    proc.once("exit", () => {
-      children.delete(proc);
-      resolve();
-    }),
-  );
   const port = await new Promise<number>((resolve, reject) => {
     proc.once("message", (m: { type: string; port: number }) => resolve(m.port));
     proc.once("exit", (code) => reject(new Error(`bare-server.ts exited (${code})`)));
   });
-  return {
-    port,
-    async stop() {
-      if (proc.exitCode !== null || proc.signalCode !== null) return;
-      proc.send({ type: "stop" });
-      const timer = setTimeout(() => proc.kill("SIGKILL"), 10_000);
-      await gone;
-      clearTimeout(timer);
-    },
-  };
+  return { port, pid: proc.pid as number, stop: () => stopChild(proc, 10_000) };
 }
 
 /**
@@ -268,17 +247,9 @@ export interface MixGroup {
   result: LoadResult;
 }
 
-export function mixGroups(connections: number, pages: Page[], productId: string, customers: Customer[]) {
-  const pageConnections = Math.round(connections / 2);
-  const apiConnections = Math.round(connections / 4);
-  const cartConnections = connections - pageConnections - apiConnections;
-  const pageRequests: LoadRequest[] = pages.map((p) => ({
-    tag: `page ${p.key}`,
-    method: "GET",
-    path: p.path,
-    headers: PHONE,
-  }));
-  const apiRequests: LoadRequest[] = [
+/** The catalogue API reads of a crowd, as a phone asks for them: the list, a category, a product, a search. */
+export function catalogueReads(productId: string): LoadRequest[] {
+  return [
     { tag: "api get-product", method: "GET", path: "/api/get-product", headers: PHONE },
     {
       tag: "api category-product",
@@ -296,6 +267,19 @@ export function mixGroups(connections: number, pages: Page[], productId: string,
     },
     { tag: "api search", method: "GET", path: "/api/search?q=iphone", headers: PHONE },
   ];
+}
+
+export function mixGroups(connections: number, pages: Page[], productId: string, customers: Customer[]) {
+  const pageConnections = Math.round(connections / 2);
+  const apiConnections = Math.round(connections / 4);
+  const cartConnections = connections - pageConnections - apiConnections;
+  const pageRequests: LoadRequest[] = pages.map((p) => ({
+    tag: `page ${p.key}`,
+    method: "GET",
+    path: p.path,
+    headers: PHONE,
+  }));
+  const apiRequests = catalogueReads(productId);
   // Each cart connection is one customer (in turn): reads the cart, sets a quantity, reads, sets it back.
   const perCustomer: LoadRequest[][] = customers.map((c) => {
     const headers = { ...PHONE, authorization: `Bearer ${c.token}` };
@@ -365,9 +349,6 @@ export async function runMix(
   }));
 }
 
-export const percentile = (sorted: Float64Array, p: number) =>
-  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0) : Number.NaN;
-
 /** Totals of a measured mix: req/s added, p50 and p99 of every 2xx latency merged (the groups' `latencies` are dropped). */
 export function mixTotals(measured: MixGroup[]): MixTotals {
   const merged = new Float64Array(measured.reduce((n, g) => n + (g.result.latencies?.length ?? 0), 0));
@@ -399,4 +380,31 @@ export interface MixTotals {
   errors: number;
   timeouts: number;
   non2xx: number;
+}
+
+/** The columns of a measured mix's "per request" table (crowd and memory benches), after the run's own. */
+export const REQUEST_COLUMNS = [
+  "Request",
+  "Answers (2xx)",
+  "req/s",
+  "p50 ms",
+  "p99 ms",
+  "Slowest ms",
+  "Over 1 s",
+  "Non-2xx",
+];
+export const REQUEST_ALIGN = "lrrrrrrr";
+
+/** A group's rows of that table, one per request (tag); `ms` writes its latencies; `seconds`, the run's length if the group's is unknown. */
+export function requestRows(g: MixGroup, seconds: number, ms: (n: number) => string): Cell[][] {
+  return (Object.entries(g.result.byTag ?? {}) as [string, TagResult][]).map(([tag, t]) => [
+    tag,
+    int(t.requests),
+    int(t.requests / (g.result.elapsed ?? seconds)),
+    ms(t.p50),
+    ms(t.p99),
+    int(t.max),
+    t.overOneSecond,
+    t.non2xx,
+  ]);
 }

@@ -10,6 +10,7 @@
  */
 import { readFileSync } from "node:fs";
 import autocannon, { type Client, type Request } from "autocannon";
+import { percentile } from "./lib/stats.ts";
 
 /** One request of a sequence (`requests`, `perConnection`). */
 export interface LoadRequest {
@@ -111,9 +112,6 @@ class Samples {
     return this.values.subarray(0, this.count).sort();
   }
 }
-
-const percentile = (sorted: Float64Array, p: number) =>
-  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0) : Number.NaN;
 
 const all = new Samples();
 let non2xx = 0;

@@ -8,18 +8,15 @@
  * Every set-up has the same Redis (REDIS_URL) for its rate limits. The load generator runs on
  * the same machine and shares its cores: the figures compare set-ups, not machines.
  *
- * Options: --postgres <url> (default postgres://postgres@127.0.0.1:5432/test), --redis <url>
- * (default redis://127.0.0.1:6379), --duration <s> (30), --warmup <s> (2), --connections (200).
+ * Options: see HELP (--help).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import {
   type Customer,
-  killChildren,
+  MANY_SIGN_UPS,
   makeCustomers,
   mixGroups,
   mixTotals,
@@ -28,27 +25,45 @@ import {
   runMix,
 } from "./crowd-mix.ts";
 import { startHaproxy } from "./haproxy.ts";
+import { killChildren } from "./lib/children.ts";
+import { OptionCheck, parseOptionsOrExit } from "./lib/cli.ts";
+import { DEFAULT_POSTGRES } from "./lib/databases.ts";
+import { f1, f2, int, table } from "./lib/format.ts";
+import { loadAverage } from "./lib/machine.ts";
+import { ROOT } from "./lib/paths.ts";
+import { today, writeResults } from "./lib/report.ts";
 import { freePort, npmStart, shopServer } from "./shop-server.ts";
 
-const { values } = parseArgs({
-  options: {
-    postgres: { type: "string", default: "postgres://postgres@127.0.0.1:5432/test" },
+const HELP = `Usage: npm run bench:servers -- [options]   (after npm run build; PostgreSQL and Redis running)
+  --postgres <url>     the PostgreSQL server, where a fresh database is made (default
+                       ${DEFAULT_POSTGRES})
+  --redis <url>        the Redis every set-up shares (default redis://127.0.0.1:6379)
+  --duration <s>       measured seconds of the mix per set-up (default 30)
+  --warmup <s>         unmeasured seconds before each (default 2)
+  --connections <n>    the mix's connections (default 200): half pages, a quarter catalogue
+                       API, a quarter signed-in carts`;
+
+const values = parseOptionsOrExit(
+  process.argv.slice(2),
+  {
+    postgres: { type: "string", default: DEFAULT_POSTGRES },
     redis: { type: "string", default: "redis://127.0.0.1:6379" },
     duration: { type: "string", default: "30" },
     warmup: { type: "string", default: "2" },
     connections: { type: "string", default: "200" },
   },
-});
-const duration = Number(values.duration);
-const warmup = Number(values.warmup);
-const connections = Number(values.connections);
-const root = path.resolve(import.meta.dirname, "..");
+  HELP,
+);
+const check = new OptionCheck(HELP);
+const duration = check.number("duration", values.duration, 1, 600);
+const warmup = check.number("warmup", values.warmup, 0, 60);
+const connections = check.count("connections", values.connections, 4, 1000);
+check.exitOnProblems();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const env = {
   REDIS_URL: values.redis,
-  // The mix signs up its customers from one address: no limit in the way.
-  AUTH_RATE_LIMIT_MAX: "100000",
+  ...MANY_SIGN_UPS,
   PAYMENT_RECONCILE_INTERVAL_MS: "0",
 };
 
@@ -97,10 +112,7 @@ const work = mkdtempSync(path.join(os.tmpdir(), "shop-servers-bench-"));
 const rows: Row[] = [];
 try {
   console.log(
-    `Servers bench: ${os.cpus().length} CPUs, Node ${process.version}, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ")}; ${connections} connections, ${warmup} + ${duration} s per set-up`,
+    `Servers bench: ${os.cpus().length} CPUs, Node ${process.version}, load average ${loadAverage()}; ${connections} connections, ${warmup} + ${duration} s per set-up`,
   );
   const one = await shop.start();
   const { productIds } = await pagesOf(one, PAGE_KEYS);
@@ -119,7 +131,7 @@ try {
   const start = npmStart();
   const secondPort = await freePort();
   const second = spawn(process.execPath, [...start.flags, start.script], {
-    cwd: root,
+    cwd: ROOT,
     stdio: "inherit",
     env: {
       ...process.env,
@@ -151,26 +163,47 @@ try {
   rows.push(await measure("2 servers behind HAProxy", lb, customers, productId));
 
   const base = rows[0] as Row;
-  const lines = [
-    `# Several app servers (decision 031) — ${new Date().toISOString().slice(0, 10)}`,
+  const date = today();
+  const group = (r: Row, i: number) => `${int(r.groups[i]?.rps ?? 0)} (${(r.groups[i]?.p99 ?? 0).toFixed(0)})`;
+  const md = [
+    `# Several app servers (decision 031) — ${date}`,
     "",
     `- Machine: ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"}), ${Math.round(os.totalmem() / 2 ** 30)} GB; Node ${process.version}; PostgreSQL database ${shop.database()}, Redis ${values.redis}`,
     `- The crowd bench's mix: ${connections} connections (pages, catalogue API, signed-in carts), ${warmup} s warm-up then ${duration} s, autocannon on the same machine`,
     "",
-    "| Set-up | req/s | × 1 process | p50 ms | p99 ms | errors | time-outs | non-2xx | pages req/s (p99) | API req/s (p99) | carts req/s (p99) |",
-    "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|",
-    ...rows.map((r) => {
-      const g = (i: number) =>
-        `${Math.round(r.groups[i]?.rps ?? 0).toLocaleString("en")} (${(r.groups[i]?.p99 ?? 0).toFixed(0)})`;
-      return `| ${r.setup} | ${Math.round(r.rps).toLocaleString("en")} | ${(r.rps / base.rps).toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${r.errors} | ${r.timeouts} | ${r.non2xx} | ${g(0)} | ${g(1)} | ${g(2)} |`;
-    }),
-  ];
-  console.log(`\n${lines.join("\n")}\n`);
-  const out = path.join(root, "bench/results");
-  await mkdir(out, { recursive: true });
-  const file = path.join(out, `${new Date().toISOString().slice(0, 10)}-servers.md`);
-  writeFileSync(file, `${lines.join("\n")}\n`);
-  console.log(`Written: ${path.relative(root, file)}`);
+    table(
+      [
+        "Set-up",
+        "req/s",
+        "× 1 process",
+        "p50 ms",
+        "p99 ms",
+        "errors",
+        "time-outs",
+        "non-2xx",
+        "pages req/s (p99)",
+        "API req/s (p99)",
+        "carts req/s (p99)",
+      ],
+      "lrrrrrrrrrr",
+      rows.map((r) => [
+        r.setup,
+        int(r.rps),
+        f2(r.rps / base.rps),
+        f1(r.p50),
+        f1(r.p99),
+        r.errors,
+        r.timeouts,
+        r.non2xx,
+        group(r, 0),
+        group(r, 1),
+        group(r, 2),
+      ]),
+    ),
+  ].join("\n");
+  console.log(`\n${md}\n`);
+  const written = await writeResults(`${date}-servers`, `${md}\n`);
+  console.log(`Written: ${written}.md`);
 } finally {
   for (const child of extra) child.kill("SIGTERM");
   killChildren();
