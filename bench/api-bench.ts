@@ -11,32 +11,38 @@
  * Every server runs in a child process on 127.0.0.1, and so does each autocannon run
  * (load.ts, a new process each time): this process only orchestrates.
  */
-import { type ChildProcess, execFileSync, fork } from "node:child_process";
-import { createHash, randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import type { ChildProcess } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
-import pg from "pg";
 import type { Recorded } from "./bare-server.ts";
+import { loadProcess } from "./crowd-mix.ts";
+import { cleanUpOnInterrupt, forkChild, stopChild } from "./lib/children.ts";
+import { OptionCheck, parseOptionsOrExit } from "./lib/cli.ts";
+import {
+  benchDatabase,
+  DB_KINDS,
+  type DbKind,
+  DEFAULT_POSTGRES,
+  defaultKinds,
+  pgliteVersion,
+  postgresUrl,
+  postgresVersion,
+} from "./lib/databases.ts";
+import { bytes, errorDetail, errorMessage, f1, f2, int, table } from "./lib/format.ts";
+import { loadAverage, type Machine, machine, machineLine, machineSummary, SERVER_SOURCES } from "./lib/machine.ts";
+import { BENCH, RESULTS } from "./lib/paths.ts";
+import { APP_VS_BARE, appVsBare, today, writeResults } from "./lib/report.ts";
 import type { LoadOptions, LoadResult } from "./load.ts";
 import type { ChildMessage, ParentMessage, Replay, SqlTiming } from "./protocol.ts";
 import { signedInCrowd, signedInMarkdown } from "./signed-in-crowd.ts";
-import { pgliteVersion, postgresVersion } from "./versions.ts";
 
 // `--crowd`: the crowd benchmark (a WhatsApp promotion: pages, a mix, 200 connections), its own options.
 if (process.argv.slice(2).includes("--crowd")) {
   const { crowdBench } = await import("./crowd-bench.ts");
   process.exit(await crowdBench(process.argv.slice(2).filter((a) => a !== "--crowd")));
 }
-
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.dirname(HERE);
-const RESULTS = path.join(HERE, "results");
-const DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
 
 // ---------------------------------------------------------------- options
 
@@ -65,8 +71,9 @@ const HELP = `Usage: npm run bench -- [options]
   --what-if-sql <sql>  SQL run after the catalogue is inserted, before ANALYZE: try an index
                        or a setting without changing the app (the results say so)`;
 
-const { values: opts } = parseArgs({
-  options: {
+const opts = parseOptionsOrExit(
+  process.argv.slice(2),
+  {
     db: { type: "string" },
     postgres: { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
@@ -82,38 +89,18 @@ const { values: opts } = parseArgs({
     "what-if-sql": { type: "string" },
     "signed-in-only": { type: "boolean", default: false },
     "no-signed-in": { type: "boolean", default: false },
-    help: { type: "boolean", default: false },
   },
-});
-if (opts.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-
-function bounded(name: string, raw: string, min: number, max: number): number {
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < min || n > max) {
-    console.error(`--${name} must be a number between ${min} and ${max}`);
-    process.exit(2);
-  }
-  return n;
-}
-const DURATION = bounded("duration", opts.duration, 1, 120);
-const WARMUP = bounded("warmup", opts.warmup, 0, 30);
-const CONNECTIONS = Math.round(bounded("connections", opts.connections, 1, 256));
-const PRODUCTS = Math.round(bounded("products", opts.products, 100, 200_000));
+  HELP,
+);
+const check = new OptionCheck(HELP);
+const DURATION = check.number("duration", opts.duration, 1, 120);
+const WARMUP = check.number("warmup", opts.warmup, 0, 30);
+const CONNECTIONS = check.count("connections", opts.connections, 1, 256);
+const PRODUCTS = check.count("products", opts.products, 100, 200_000);
+const kinds = check.list("db", opts.db ?? defaultKinds(opts.postgres), DB_KINDS, "database");
+check.exitOnProblems();
 const SQL_RUNS = 20;
-const POSTGRES_URL = process.env.DATABASE_URL || DEFAULT_POSTGRES;
-
-type DbKind = "pglite" | "postgres";
-const kinds = (opts.db ?? (process.env.DATABASE_URL || opts.postgres ? "pglite,postgres" : "pglite"))
-  .split(",")
-  .map((k) => k.trim());
-const unknownKind = kinds.find((k) => k !== "pglite" && k !== "postgres");
-if (unknownKind !== undefined) {
-  console.error(`--db: unknown database kind ${JSON.stringify(unknownKind)}`);
-  process.exit(2);
-}
+const POSTGRES_URL = postgresUrl();
 
 // ---------------------------------------------------------------- endpoints
 
@@ -201,18 +188,16 @@ interface Child {
   stop(): Promise<void>;
 }
 
-const children = new Set<ChildProcess>();
-
 async function startChild(script: string, args: string[], env: NodeJS.ProcessEnv, execArgv: string[]): Promise<Child> {
   // With a LOG_LEVEL other than silent, the app's log lines go to /dev/null, not to this terminal.
   const stdout = env.LOG_LEVEL && env.LOG_LEVEL !== "silent" ? "ignore" : "inherit";
-  const proc = fork(path.join(HERE, script), args, { env, execArgv, stdio: ["ignore", stdout, "inherit", "ipc"] });
-  children.add(proc);
+  const proc = forkChild(path.join(BENCH, script), args, {
+    env,
+    execArgv,
+    stdio: ["ignore", stdout, "inherit", "ipc"],
+  });
   const exited = new Promise<never>((_, reject) => {
-    proc.once("exit", (code, signal) => {
-      children.delete(proc);
-      reject(new Error(`${script} exited (${signal ?? code})`));
-    });
+    proc.once("exit", (code, signal) => reject(new Error(`${script} exited (${signal ?? code})`)));
   });
   exited.catch(() => {});
   const next = <T extends ChildMessage["type"]>(type: T, timeoutMs: number) =>
@@ -237,34 +222,13 @@ async function startChild(script: string, args: string[], env: NodeJS.ProcessEnv
     ready,
     next,
     send: (m) => proc.send(m),
-    async stop() {
-      if (proc.exitCode !== null || proc.signalCode !== null) return;
-      const gone = new Promise((resolve) => proc.once("exit", resolve));
-      proc.send({ type: "stop" });
-      const timer = setTimeout(() => proc.kill("SIGKILL"), 15_000);
-      await gone;
-      clearTimeout(timer);
-    },
+    stop: () => stopChild(proc, 15_000),
   };
 }
 
 /** Dropping the PostgreSQL database, removing the temporary DATA_DIR: also done on Ctrl-C. */
 const cleanups = new Set<() => Promise<void>>();
-
-function killChildren() {
-  for (const c of children) c.kill("SIGKILL");
-}
-process.on("exit", killChildren);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    killChildren();
-    const timer = setTimeout(() => process.exit(130), 10_000);
-    Promise.allSettled([...cleanups].map((c) => c())).finally(() => {
-      clearTimeout(timer);
-      process.exit(130);
-    });
-  });
-}
+cleanUpOnInterrupt(() => Promise.allSettled([...cleanups].map((c) => c())), 10_000);
 
 // ---------------------------------------------------------------- HTTP
 
@@ -300,7 +264,7 @@ type Measure = LoadResult;
  * generator shares nothing with the servers, nor with the runs before it.
  */
 function load(port: number, ep: Endpoint, seconds: number): Promise<Measure> {
-  const options: LoadOptions = {
+  return loadProcess({
     // --miss: autocannon puts a new id in place of [<id>] in each request.
     url: `http://127.0.0.1:${port}${opts.miss ? withParam(ep.url, "_bench_miss", "[<id>]") : ep.url}`,
     idReplacement: opts.miss,
@@ -309,23 +273,7 @@ function load(port: number, ep: Endpoint, seconds: number): Promise<Measure> {
     headers: ep.headers,
     connections: CONNECTIONS,
     seconds,
-  };
-  return new Promise((resolve, reject) => {
-    const proc = fork(path.join(HERE, "load.ts"), [JSON.stringify(options)], {
-      env: { PATH: process.env.PATH },
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
-    children.add(proc);
-    let result: Measure | undefined;
-    proc.once("message", (m: Measure) => {
-      result = m;
-    });
-    proc.once("exit", (code) => {
-      children.delete(proc);
-      if (result) resolve(result);
-      else reject(new Error(`load.ts exited (${code}) without a result`));
-    });
-  });
+  } satisfies LoadOptions).result;
 }
 
 async function measure(port: number, ep: Endpoint): Promise<Measure> {
@@ -363,21 +311,8 @@ interface Run {
   rows: Row[];
 }
 
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 async function runOne(kind: DbKind): Promise<Run> {
-  const loadAverage = os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
+  const startLoad = loadAverage();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `shop-bench-${kind}-`));
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -408,12 +343,9 @@ async function runOne(kind: DbKind): Promise<Run> {
   try {
     if (kind === "postgres") {
       database = await postgresVersion(POSTGRES_URL);
-      const name = `shop_bench_${randomBytes(6).toString("hex")}`;
-      await adminQuery(`CREATE DATABASE ${name}`);
-      dropDatabase = () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      const url = new URL(POSTGRES_URL);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
+      const db = await benchDatabase(POSTGRES_URL);
+      dropDatabase = db.drop;
+      env.DATABASE_URL = db.url;
     }
     console.log(`\n== ${database}: starting the app and inserting ${PRODUCTS} products…`);
     app = await startChild("app-server.ts", [], env, execArgv);
@@ -474,7 +406,7 @@ async function runOne(kind: DbKind): Promise<Run> {
           const row = rows[i];
           if (row) row.sql = queries;
         } catch (error) {
-          console.warn(`   ${ep.label}: SQL not timed (${error instanceof Error ? error.message : String(error)})`);
+          console.warn(`   ${ep.label}: SQL not timed (${errorMessage(error)})`);
         }
       }
     }
@@ -514,7 +446,7 @@ async function runOne(kind: DbKind): Promise<Run> {
         row.app.timeouts === 0 &&
         (ep.target === "ratio" ? row.ratio >= RATIO_TARGET : row.app.p99 < P99_TARGET_MS);
     }
-    return { kind, database, loadAverage, ...seeded, rows };
+    return { kind, database, loadAverage: startLoad, ...seeded, rows };
   } finally {
     await bare?.stop().catch(() => {});
     await app?.stop().catch(() => {});
@@ -525,11 +457,6 @@ async function runOne(kind: DbKind): Promise<Run> {
 
 // ---------------------------------------------------------------- report
 
-const f1 = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
-const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "–");
-const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–");
-const kb = (n: number) => (n >= 1024 ? `${(n / 1024).toFixed(1)} KB` : `${n} B`);
-
 function verdict(r: Row): string {
   const why = r.target === "ratio" ? `ratio ≥ ${RATIO_TARGET}` : `p99 < ${P99_TARGET_MS} ms`;
   if (r.problems.length) return `❌ invalid: ${r.problems.join("; ")}`;
@@ -537,86 +464,32 @@ function verdict(r: Row): string {
   return `${r.meets ? "✅ yes" : "❌ no"} (${why}${late})`;
 }
 
-function table(run: Run): string {
-  const lines = [
-    "| Endpoint | Answer | App req/s | App p50 ms | App p99 ms | Bare req/s | Bare p50 ms | Bare p99 ms | App / bare | SQL alone ms | Target met |",
-    "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|",
-  ];
-  for (const r of run.rows) {
-    const answer = `${kb(r.bytes)}${r.items === null ? "" : `, ${r.items} of ${r.total ?? "?"}`}`;
-    const sqlMs = r.sql.length
-      ? `${f2(r.sql.reduce((sum, q) => sum + q.wallMs, 0))} (${r.sql.length} statement${r.sql.length > 1 ? "s" : ""})`
-      : "–";
-    lines.push(
-      `| ${r.label} | ${answer} | ${int(r.app.rps)} | ${f2(r.app.p50)} | ${f2(r.app.p99)} | ${int(r.bare.rps)} | ${f2(r.bare.p50)} | ${f2(r.bare.p99)} | ${f2(r.ratio)} | ${sqlMs} | ${verdict(r)} |`,
-    );
-  }
-  return lines.join("\n");
+function endpointsTable(run: Run): string {
+  return table(
+    ["Endpoint", "Answer", ...APP_VS_BARE, "SQL alone ms", "Target met"],
+    "llrrrrrrrrl",
+    run.rows.map((r) => {
+      const answer = `${bytes(r.bytes)}${r.items === null ? "" : `, ${r.items} of ${r.total ?? "?"}`}`;
+      const sqlMs = r.sql.length
+        ? `${f2(r.sql.reduce((sum, q) => sum + q.wallMs, 0))} (${r.sql.length} statement${r.sql.length > 1 ? "s" : ""})`
+        : "–";
+      return [r.label, answer, ...appVsBare(r.app, r.bare, r.ratio), sqlMs, verdict(r)];
+    }),
+  );
 }
 
 function ceilingTable(run: Run): string {
   if (!run.rows.some((r) => r.ceiling)) return "";
-  const lines = [
-    "| Endpoint | Fastify + ready bytes req/s | p50 ms | p99 ms | ÷ bare | App ÷ this |",
-    "|---|--:|--:|--:|--:|--:|",
-  ];
-  for (const r of run.rows) {
-    const c = r.ceiling;
-    if (!c) continue;
-    lines.push(
-      `| ${r.label} | ${int(c.rps)} | ${f2(c.p50)} | ${f2(c.p99)} | ${f2(c.rps / r.bare.rps)} | ${f2(r.app.rps / c.rps)} |`,
-    );
-  }
-  return lines.join("\n");
+  return table(
+    ["Endpoint", "Fastify + ready bytes req/s", "p50 ms", "p99 ms", "÷ bare", "App ÷ this"],
+    "lrrrrr",
+    run.rows.flatMap(({ label, ceiling: c, app, bare }) =>
+      c ? [[label, int(c.rps), f2(c.p50), f2(c.p99), f2(c.rps / bare.rps), f2(app.rps / c.rps)]] : [],
+    ),
+  );
 }
 
-/**
- * The server's code changes often and not always through commits: a hash of its sources
- * (apps/server/src and packages/shared/src; tests and the test harness left out) says which
- * code a result measured.
- */
-function sourceFingerprint(): string {
-  const hash = createHash("sha256");
-  for (const dir of ["apps/server/src", "packages/shared/src"]) {
-    const files = readdirSync(path.join(ROOT, dir), { recursive: true, encoding: "utf8" })
-      .filter((f) => /\.(ts|sql|json)$/.test(f) && !/\.test\.ts$/.test(f) && !/(^|\/)test\//.test(f))
-      .sort();
-    for (const f of files) hash.update(`${dir}/${f}\0`).update(readFileSync(path.join(ROOT, dir, f)));
-  }
-  return hash.digest("hex").slice(0, 12);
-}
-
-function machine() {
-  let nproc = String(os.availableParallelism());
-  try {
-    nproc = execFileSync("nproc", { encoding: "utf8" }).trim();
-  } catch {}
-  let commit = "?";
-  try {
-    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
-    // The server's code only: bench/ itself is left out.
-    const dirty = execFileSync("git", ["status", "--porcelain", "--", "apps", "packages", "package-lock.json"], {
-      cwd: ROOT,
-      encoding: "utf8",
-    }).trim();
-    if (dirty) commit += " (with uncommitted changes to apps/ or packages/)";
-  } catch {}
-  return {
-    nproc,
-    cpu: os.cpus()[0]?.model ?? "?",
-    memoryGb: Math.round(os.totalmem() / 2 ** 30),
-    os: `${os.type()} ${os.release()} ${os.arch()}`,
-    node: process.version,
-    loadAverage: os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" "),
-    commit,
-    sources: sourceFingerprint(),
-  };
-}
-
-function markdown(run: Run, m: ReturnType<typeof machine>, date: string): string {
+function markdown(run: Run, m: Machine, date: string): string {
   const sqlSection = run.rows
     .filter((r) => r.sql.length)
     .map((r) =>
@@ -633,7 +506,7 @@ function markdown(run: Run, m: ReturnType<typeof machine>, date: string): string
     .join("\n\n");
   return `# API benchmark — ${run.database} — ${date}
 
-- Machine: ${m.nproc} CPUs (${m.cpu}), ${m.memoryGb} GB, ${m.os}; Node ${m.node}; commit ${m.commit}; server sources ${m.sources}
+${machineLine(m, "server sources")}
 - Load average (1, 5, 15 min) when this run started: ${run.loadAverage}
 - Catalogue: ${run.seeded} products (${run.source}), inserted and analysed in ${f1(run.seedMs / 1000)} s
 - Requests: ${opts.miss ? "**--miss: every request has a distinct URL** (`…&_bench_miss=<id>`), so no response cache answers: the database path" : "the same request over and over, as the app answers it (a response cache, if the app has one, is warm after the warm-up)"}
@@ -641,7 +514,7 @@ function markdown(run: Run, m: ReturnType<typeof machine>, date: string): string
 - App: buildApp() in a child process, LOG_LEVEL=${opts["log-level"]}, NODE_ENV=production; bare: node:http in a child process answering the app's captured bytes
 ${opts["what-if-sql"] ? `- **What-if: not the app as it is.** After the insertion, this SQL was run: \`${opts["what-if-sql"]}\`\n` : ""}- "SQL alone": the statements one request sends, replayed in order on one connection through the driver, no HTTP: sum of their median times (${SQL_RUNS} runs)
 
-${table(run)}
+${endpointsTable(run)}
 ${ceilingTable(run) ? `\n## Ceiling: the app's own Fastify instance (same plugins and hooks) answering the captured bytes\n\nNo database, no Drizzle, no zod serialization: what a response cache in the app could reach.\n\n${ceilingTable(run)}\n` : ""}
 ## SQL and plans
 
@@ -651,53 +524,45 @@ ${sqlSection || "(not measured: --no-sql)"}
 
 // ---------------------------------------------------------------- main
 
-const m = machine();
+const m = machine({ sources: SERVER_SOURCES, cpus: "nproc" });
 console.log(
   `API bench: ${m.nproc} CPUs, Node ${m.node}, server sources ${m.sources}, load average ${m.loadAverage}; ${CONNECTIONS} connections, ${WARMUP}+${DURATION} s per run`,
 );
-const date = new Date().toISOString().slice(0, 10);
-await mkdir(RESULTS, { recursive: true });
+const date = today();
 const started = performance.now();
 let failed = false;
-for (const kind of kinds as DbKind[]) {
+for (const kind of kinds) {
   try {
     if (opts["signed-in-only"]) continue;
     const run = await runOne(kind);
     const md = markdown(run, m, date);
-    const base = path.join(RESULTS, `${date}-${kind}${opts.miss ? "-miss" : ""}`);
-    await writeFile(`${base}.md`, md);
-    await writeFile(
-      `${base}.json`,
-      `${JSON.stringify({ date, machine: m, connections: CONNECTIONS, warmup: WARMUP, duration: DURATION, ...run }, null, 2)}\n`,
-    );
+    const json = { date, machine: m, connections: CONNECTIONS, warmup: WARMUP, duration: DURATION, ...run };
+    const written = await writeResults(`${date}-${kind}${opts.miss ? "-miss" : ""}`, md, json);
     const ceiling = ceilingTable(run);
     console.log(
-      `\n### ${run.database}\n\n${table(run)}\n${ceiling ? `\n${ceiling}\n` : ""}\nWritten: ${path.relative(ROOT, base)}.md and .json`,
+      `\n### ${run.database}\n\n${endpointsTable(run)}\n${ceiling ? `\n${ceiling}\n` : ""}\nWritten: ${written}.md and .json`,
     );
   } catch (error) {
     failed = true;
-    console.error(`\n${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    console.error(`\n${kind}: ${errorDetail(error)}`);
   }
 }
 // The signed-in crowd, on each database after its endpoints' figures (signed-in-crowd.ts).
 if (!opts["no-signed-in"]) {
-  for (const kind of kinds as DbKind[]) {
+  for (const kind of kinds) {
     try {
       const run = await signedInCrowd(kind, POSTGRES_URL);
       const md = signedInMarkdown(run);
-      const base = path.join(RESULTS, `${date}-${kind}-signed-in`);
-      await writeFile(
-        `${base}.md`,
-        `${md}\n- Machine: ${m.nproc} CPUs, Node ${m.node}, commit ${m.commit}, sources ${m.sources}\n`,
-      );
-      await writeFile(`${base}.json`, `${JSON.stringify({ date, machine: m, ...run }, null, 2)}\n`);
-      console.log(`\n${md}\nWritten: ${path.relative(ROOT, base)}.md and .json`);
+      const written = await writeResults(`${date}-${kind}-signed-in`, `${md}\n- Machine: ${machineSummary(m)}\n`, {
+        date,
+        machine: m,
+        ...run,
+      });
+      console.log(`\n${md}\nWritten: ${written}.md and .json`);
       if (!run.meets) failed = true;
     } catch (error) {
       failed = true;
-      console.error(
-        `\nsigned-in crowd, ${kind}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      );
+      console.error(`\nsigned-in crowd, ${kind}: ${errorDetail(error)}`);
     }
   }
 }

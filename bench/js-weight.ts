@@ -10,8 +10,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { table } from "./lib/format.ts";
+import { ROOT } from "./lib/paths.ts";
 
-const client = path.resolve(import.meta.dirname, "../apps/web/build/client");
+const client = path.join(ROOT, "apps/web/build/client");
 const assets = path.join(client, "assets");
 const manifestFile = readdirSync(assets).find((f) => /^manifest-.*\.js$/.test(f));
 if (!manifestFile) throw new Error("No build found: run `npm run build` first.");
@@ -77,9 +79,7 @@ function filesOf(routeId: string): Set<string> {
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
-console.log("| Page | Files | JavaScript, gzip -9 | Brotli 11 | Within 120 KiB gzip |");
-console.log("|---|--:|--:|--:|:-:|");
-for (const [name, routeId] of Object.entries(PAGES)) {
+const rows = Object.entries(PAGES).map(([name, routeId]) => {
   const files = [...filesOf(routeId)].filter((f) => f.endsWith(".js"));
   const total = files.reduce(
     (sum, f) => {
@@ -89,8 +89,9 @@ for (const [name, routeId] of Object.entries(PAGES)) {
     { gzip: 0, brotli: 0 },
   );
   const within = total.gzip / 1024 <= BUDGET_KIB ? "yes" : "no";
-  console.log(`| ${name} | ${files.length} | ${kib(total.gzip)} KiB | ${kib(total.brotli)} KiB | ${within} |`);
-}
+  return [name, files.length, `${kib(total.gzip)} KiB`, `${kib(total.brotli)} KiB`, within];
+});
+console.log(table(["Page", "Files", "JavaScript, gzip -9", "Brotli 11", "Within 120 KiB gzip"], "lrrrc", rows));
 
 const detail = process.argv.indexOf("--files");
 if (detail !== -1) {

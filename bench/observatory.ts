@@ -19,11 +19,12 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { table } from "./lib/format.ts";
+import { ROOT } from "./lib/paths.ts";
 import { shopServer } from "./shop-server.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const VERSION = "1.4.8";
-const PACKAGE_DIR = path.join(root, "node_modules/.cache/mdn-http-observatory");
+const PACKAGE_DIR = path.join(ROOT, "node_modules/.cache/mdn-http-observatory");
 const OBSERVATORY = path.join(PACKAGE_DIR, "node_modules/@mdn/mdn-http-observatory");
 const HOST = "127.0.0.1";
 const ADMIN = { email: "admin@boutique.local", password: "bench-motdepasse" };
@@ -211,12 +212,20 @@ async function main() {
 
 function report(scans: Scan[]) {
   console.log(`\nMDN HTTP Observatory ${VERSION}, behind a local TLS front\n`);
-  console.log("| Answer | Path | HTTP | Grade | Score | Tests passed |");
-  console.log("|---|---|--:|:-:|--:|--:|");
-  for (const s of scans) {
-    const passed = s.tests.filter((t) => t.pass).length;
-    console.log(`| ${s.label} | \`${s.path}\` | ${s.status} | ${s.grade} | ${s.score} | ${passed}/${s.tests.length} |`);
-  }
+  console.log(
+    table(
+      ["Answer", "Path", "HTTP", "Grade", "Score", "Tests passed"],
+      "llrcrr",
+      scans.map((s) => [
+        s.label,
+        `\`${s.path}\``,
+        s.status,
+        s.grade,
+        s.score,
+        `${s.tests.filter((t) => t.pass).length}/${s.tests.length}`,
+      ]),
+    ),
+  );
   console.log("\nEach test's result (score modifier):");
   const names = scans[0]?.tests.map((t) => t.name) ?? [];
   for (const name of names) {

@@ -13,10 +13,9 @@
  * but not hydrated, and whether a tap on 'Ajouter au panier' at the first paint counts.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { existsSync } from "node:fs";
+import { cpus } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import {
@@ -31,16 +30,22 @@ import {
   tapsSummary,
 } from "./first-tap.ts";
 import { type H2Proxy, startH2Proxy } from "./h2-proxy.ts";
-import { shopServer } from "./shop-server.ts";
+import { OptionCheck, parseOptionsOrExit } from "./lib/cli.ts";
+import { errorMessage, kb } from "./lib/format.ts";
+import { loadAverage } from "./lib/machine.ts";
+import { ROOT } from "./lib/paths.ts";
+import { writeResults } from "./lib/report.ts";
+import { shopServer, storefrontBuilt } from "./shop-server.ts";
 import { type FirstVisit, firstVisitBytes, type Installed, installWorker } from "./sw-visits.ts";
 
-const root = path.resolve(import.meta.dirname, "..");
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"];
 /** Behind the HTTP/2 proxy, whose certificate is made at start and signed by no one. */
 const HTTP2_FLAGS = ["--ignore-certificate-errors"];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const KB = 1024;
+const SW_SERIES = ["both", "off", "on"] as const;
+const FIRST_TAP = ["both", "off", "only"] as const;
 
 /** Targets of docs/performance.md (performance 98, LCP 1.5 s, four script files, CLS 0; decision 027). */
 const TARGETS = {
@@ -320,7 +325,6 @@ async function lighthouseRunOrRetry(url: string, http2: boolean, series: Series)
 }
 
 // ---- formatting ----
-const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 function misses(s: Summary): string[] {
@@ -486,8 +490,9 @@ function costTable(costs: FirstVisitCost[]): string {
 }
 
 // ---- main ----
-const { values } = parseArgs({
-  options: {
+const values = parseOptionsOrExit(
+  process.argv.slice(2),
+  {
     runs: { type: "string", default: "5" },
     http2: { type: "boolean", default: false },
     pages: { type: "string", default: Object.keys(PAGES).join(",") },
@@ -495,41 +500,20 @@ const { values } = parseArgs({
     "first-tap": { type: "string", default: "both" },
     "tap-runs": { type: "string", default: "3" },
     taps: { type: "string", default: "20" },
-    help: { type: "boolean", default: false },
   },
-});
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
-}
-const runs = Number(values.runs);
-const pageKeys = values.pages.split(",").map((p) => p.trim());
-const unknown = pageKeys.filter((p) => !(p in PAGES));
-if (!Number.isInteger(runs) || runs < 1 || unknown.length) {
-  console.error(unknown.length ? `Unknown page(s): ${unknown.join(", ")}\n\n${HELP}` : `--runs must be ≥ 1\n\n${HELP}`);
-  process.exit(2);
-}
-if (!["both", "off", "on"].includes(values.sw)) {
-  console.error(`--sw must be both, off or on\n\n${HELP}`);
-  process.exit(2);
-}
-const firstTap = values["first-tap"];
-const tapRuns = Number(values["tap-runs"]);
-const tapCount = Number(values.taps);
-if (!["both", "off", "only"].includes(firstTap)) {
-  console.error(`--first-tap must be both, off or only\n\n${HELP}`);
-  process.exit(2);
-}
-if (!Number.isInteger(tapRuns) || tapRuns < 1 || !Number.isInteger(tapCount) || tapCount < 0) {
-  console.error(`--tap-runs must be ≥ 1 and --taps ≥ 0\n\n${HELP}`);
-  process.exit(2);
-}
+  HELP,
+);
+const check = new OptionCheck(HELP);
+const runs = check.whole("runs", values.runs, 1);
+const pageKeys = check.list("pages", values.pages, Object.keys(PAGES) as PageKey[], "page");
+const sw = check.choice("sw", values.sw, SW_SERIES);
+const firstTap = check.choice("first-tap", values["first-tap"], FIRST_TAP);
+const tapRuns = check.whole("tap-runs", values["tap-runs"], 1);
+const tapCount = check.whole("taps", values.taps, 0);
+check.exitOnProblems();
 const lighthouseRuns = firstTap !== "only";
-const seriesToRun: Series[] = values.sw === "both" ? ["off", "on"] : [values.sw as Series];
-if (!existsSync(path.join(root, "apps/web/build/server/index.js"))) {
-  console.error("No storefront build: run `npm run build` first (the benchmark measures the production build).");
-  process.exit(1);
-}
+const seriesToRun: Series[] = sw === "both" ? ["off", "on"] : [sw];
+if (!storefrontBuilt()) process.exit(1);
 if (!existsSync(CHROMIUM)) {
   console.error(`Chromium not found at ${CHROMIUM}: install Debian's 'chromium' package or set CHROMIUM_PATH.`);
   process.exit(1);
@@ -554,7 +538,7 @@ process.once("SIGINT", () => void stopAndExit(130));
 process.once("SIGTERM", () => void stopAndExit(143));
 
 try {
-  const load = loadavg()[0]?.toFixed(2);
+  const load = loadAverage(1);
   const direct = await shop.start();
   if (values.http2) {
     proxy = await startH2Proxy(direct);
@@ -564,7 +548,7 @@ try {
   const results: PageResult[] = [];
   const medians: Result[] = [];
   const costs: FirstVisitCost[] = [];
-  for (const key of lighthouseRuns ? (pageKeys as PageKey[]) : []) {
+  for (const key of lighthouseRuns ? pageKeys : []) {
     const pagePath = await PAGES[key].path(direct);
     // One request first, as a customer finds it: the server's catalogue cache is warm.
     const warm = await fetch(direct + pagePath);
@@ -591,7 +575,7 @@ try {
   // What installing the worker costs a first visit: once per page, after the Lighthouse runs.
   if (lighthouseRuns && seriesToRun.includes("on")) {
     const chromium = { chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS };
-    for (const key of pageKeys as PageKey[]) {
+    for (const key of pageKeys) {
       const pagePath = results.find((r) => r.key === key)!.path;
       for (const throttled of [false, true]) {
         log(`First visit of ${pagePath} without and with the worker, counted${throttled ? ", slow 4G" : ""}…`);
@@ -640,7 +624,7 @@ try {
     }
   }
 
-  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim();
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT }).toString().trim();
   const chromium = execFileSync(CHROMIUM, ["--version"], { stdio: ["ignore", "pipe", "ignore"] })
     .toString()
     .trim();
@@ -656,7 +640,7 @@ try {
     benchmarkIndex: results.map((r) => r.median.benchmarkIndex),
     runsPerPage: runs,
     protocol: values.http2 ? "HTTP/2 (TLS, bench/h2-proxy.ts)" : "HTTP/1.1",
-    serviceWorker: values.sw,
+    serviceWorker: sw,
     firstTap,
   };
   const firstTapSection = firstTap !== "off" ? [firstTapMarkdown(hydration, taps), ""] : [];
@@ -695,31 +679,22 @@ try {
   ).join("\n");
   console.log(markdown);
 
-  const dir = path.join(root, "bench/results");
-  mkdirSync(dir, { recursive: true });
-  const stem = path.join(
-    dir,
+  const written = await writeResults(
     `${date.slice(0, 19).replaceAll(":", "-")}-pages${values.http2 ? "-h2" : ""}${lighthouseRuns ? "" : "-first-tap"}`,
+    `${markdown}\n`,
+    {
+      environment,
+      targets: TARGETS,
+      results,
+      firstVisitCost: costs,
+      firstTap: { hydration, taps },
+      lighthouse: medians,
+    },
+    1,
   );
-  writeFileSync(`${stem}.md`, `${markdown}\n`);
-  writeFileSync(
-    `${stem}.json`,
-    JSON.stringify(
-      {
-        environment,
-        targets: TARGETS,
-        results,
-        firstVisitCost: costs,
-        firstTap: { hydration, taps },
-        lighthouse: medians,
-      },
-      null,
-      1,
-    ),
-  );
-  log(`Results: ${path.relative(root, stem)}.md and .json (the .json holds each page's median Lighthouse report)`);
+  log(`Results: ${written}.md and .json (the .json holds each page's median Lighthouse report)`);
   await stopAndExit(0);
 } catch (error) {
-  if (!stopping) console.error(error instanceof Error ? error.message : error);
+  if (!stopping) console.error(errorMessage(error));
   await stopAndExit(1);
 }

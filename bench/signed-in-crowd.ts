@@ -18,7 +18,9 @@ import { performance } from "node:perf_hooks";
 import type { Recorded } from "./bare-server.ts";
 import {
   type Customer,
+  catalogueReads,
   loadProcess,
+  MANY_SIGN_UPS,
   makeCustomers,
   PAGE_KEYS,
   PHONE,
@@ -27,12 +29,13 @@ import {
   settle,
   startBare,
 } from "./crowd-mix.ts";
+import { type DbKind, databaseVersion } from "./lib/databases.ts";
+import { f2, int, table } from "./lib/format.ts";
+import { loadAverage } from "./lib/machine.ts";
+import { STOREFRONT_BUILD } from "./lib/paths.ts";
 import type { LoadRequest, LoadResult, TagResult } from "./load.ts";
-import { loadAverage } from "./machine.ts";
 import { shopServer } from "./shop-server.ts";
-import { pgliteVersion, postgresVersion } from "./versions.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 export const SIGNED_IN_P99_MS = 250;
 
 export interface SignedInSettings {
@@ -45,7 +48,7 @@ export interface SignedInSettings {
 export const SIGNED_IN_DEFAULTS: SignedInSettings = { connections: 200, customers: 50, warmup: 3, seconds: 20 };
 
 export interface SignedInRun {
-  kind: "pglite" | "postgres";
+  kind: DbKind;
   database: string;
   loadAverage: string;
   settings: SignedInSettings;
@@ -61,22 +64,7 @@ export function visit(productPath: string, productId: string, customer: Customer
   const browse: LoadRequest[] = [
     { tag: "page home", method: "GET", path: "/", headers: PHONE },
     { tag: "page product", method: "GET", path: productPath, headers: PHONE },
-    { tag: "api get-product", method: "GET", path: "/api/get-product", headers: PHONE },
-    {
-      tag: "api category-product",
-      method: "POST",
-      path: "/api/category-product",
-      headers: PHONE,
-      body: JSON.stringify({ category: "SAMSUNG" }),
-    },
-    {
-      tag: "api product-details",
-      method: "POST",
-      path: "/api/product-details",
-      headers: PHONE,
-      body: JSON.stringify({ productId }),
-    },
-    { tag: "api search", method: "GET", path: "/api/search?q=iphone", headers: PHONE },
+    ...catalogueReads(productId),
     { tag: "api search (typo)", method: "GET", path: "/api/search?q=samsng", headers: PHONE },
     { tag: "cart view-card-product", method: "GET", path: "/api/view-card-product", headers: auth },
     { tag: "cart countAddToCartProduct", method: "GET", path: "/api/countAddToCartProduct", headers: auth },
@@ -134,20 +122,18 @@ function load(base: string, perConnection: LoadRequest[][], s: SignedInSettings,
 
 /** The signed-in crowd on one database: the production server seeded afresh, then the bare server. */
 export async function signedInCrowd(
-  kind: "pglite" | "postgres",
+  kind: DbKind,
   postgresUrl: string,
   s: SignedInSettings = SIGNED_IN_DEFAULTS,
   log: (line: string) => void = console.log,
 ): Promise<SignedInRun> {
-  if (!existsSync(path.join(ROOT, "apps/web/build/server/index.js")))
+  if (!existsSync(STOREFRONT_BUILD))
     throw new Error("No storefront build: run `npm run build` first (the signed-in crowd loads its pages).");
   const started = loadAverage();
-  let database =
-    kind === "postgres" ? await postgresVersion(postgresUrl) : pgliteVersion("on disk, in the app's process");
+  let database = await databaseVersion(kind, postgresUrl);
   const shop = shopServer((line) => log(`   ${line}`), {
     ...(kind === "postgres" ? { postgresUrl } : {}),
-    // The customers sign up and in from 127.0.0.1, more than the 10 a minute allowed.
-    env: { AUTH_RATE_LIMIT_MAX: "100000" },
+    env: MANY_SIGN_UPS,
   });
   const tmp = await mkdtemp(path.join(os.tmpdir(), "shop-signed-in-"));
   try {
@@ -192,31 +178,58 @@ export async function signedInCrowd(
   }
 }
 
-const f2 = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : "–");
-const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "–");
-
 /** The run as Markdown: the crowd against the app and the bare server, then each request's figures. */
 export function signedInMarkdown(run: SignedInRun): string {
   const { app, bare, settings: s } = run;
   const verdict = run.meets
     ? `✅ yes (0 errors, p99 < ${SIGNED_IN_P99_MS} ms)`
     : `❌ no: ${[...run.problems, app.errors ? `${app.errors} errors` : "", app.p99 >= SIGNED_IN_P99_MS ? `p99 ≥ ${SIGNED_IN_P99_MS} ms` : ""].filter(Boolean).join("; ")}`;
-  const rows = (Object.entries(app.byTag ?? {}) as [string, TagResult][]).map(
-    ([tag, t]) => `| ${tag} | ${int(t.requests)} | ${f2(t.p50)} | ${f2(t.p99)} | ${int(t.max)} | ${t.non2xx} |`,
+  const servers = table(
+    ["Server", "req/s", "p50 ms", "p99 ms", "Errors", "Time-outs", "Non-2xx", "Target met"],
+    "lrrrrrrl",
+    [
+      [
+        "App",
+        int(app.rps),
+        f2(app.p50),
+        `**${f2(app.p99)}**`,
+        app.errors - app.timeouts,
+        app.timeouts,
+        app.non2xx,
+        verdict,
+      ],
+      [
+        "Bare node:http",
+        int(bare.rps),
+        f2(bare.p50),
+        f2(bare.p99),
+        bare.errors - bare.timeouts,
+        bare.timeouts,
+        bare.non2xx,
+        "",
+      ],
+    ],
+  );
+  const requests = table(
+    ["Request", "Answers (2xx)", "p50 ms", "p99 ms", "Slowest ms", "Non-2xx"],
+    "lrrrrr",
+    (Object.entries(app.byTag ?? {}) as [string, TagResult][]).map(([tag, t]) => [
+      tag,
+      int(t.requests),
+      f2(t.p50),
+      f2(t.p99),
+      int(t.max),
+      t.non2xx,
+    ]),
   );
   return `## Signed-in crowd — ${run.database}
 
 ${s.connections} connections, ${s.customers} signed-in customers (${s.connections / s.customers} connections each), ${s.warmup} s warm-up then ${s.seconds} s; each connection in a loop: home, a product page, get-product, category-product, product-details, search, search with a typo, its customer's view-card-product, countAddToCartProduct, update-cart-product. Load average at the start: ${run.loadAverage}.
 
-| Server | req/s | p50 ms | p99 ms | Errors | Time-outs | Non-2xx | Target met |
-|---|--:|--:|--:|--:|--:|--:|---|
-| App | ${int(app.rps)} | ${f2(app.p50)} | **${f2(app.p99)}** | ${app.errors - app.timeouts} | ${app.timeouts} | ${app.non2xx} | ${verdict} |
-| Bare node:http | ${int(bare.rps)} | ${f2(bare.p50)} | ${f2(bare.p99)} | ${bare.errors - bare.timeouts} | ${bare.timeouts} | ${bare.non2xx} | |
+${servers}
 
 Per request (app):
 
-| Request | Answers (2xx) | p50 ms | p99 ms | Slowest ms | Non-2xx |
-|---|--:|--:|--:|--:|--:|
-${rows.join("\n")}
+${requests}
 `;
 }
