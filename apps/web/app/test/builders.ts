@@ -16,7 +16,8 @@ import type {
   ProductVariant,
   User,
 } from "@shop/shared";
-import { availability } from "@shop/shared/core";
+import { availability, MSG } from "@shop/shared/core";
+import type { PaymentReviewResult } from "../features/admin/payments/review-payment.server";
 import type { CardProduct } from "../features/catalog/product-card";
 import type { Session } from "../features/layout/session";
 
@@ -214,6 +215,17 @@ export const anAdminPayment = (values: Partial<AdminPayment> = {}): AdminPayment
 export const aPaymentToVerify = (values: Partial<PaymentToVerify> = {}): PaymentToVerify => ({
   ...anAdminPayment(),
   order: { reference: "CMD-7K4Q", name: "Awa Ngono", total: 250_000, status: "confirmée" },
+  ...values,
+});
+
+/** What the back-office's payment review answers its screens: by default, aPaymentToVerify() approved. */
+export const aReviewResult = (values: Partial<PaymentReviewResult> = {}): PaymentReviewResult => ({
+  payment: true,
+  ok: true,
+  decision: "approve",
+  id: uuid(501),
+  reference: "CMD-7K4Q",
+  message: MSG.paymentApproved,
   ...values,
 });
 

@@ -1,10 +1,9 @@
 import { act, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetToasts, Toaster } from "../../../components/ui/toast";
-import { anAdminPayment } from "../../../test/builders";
+import { anAdminPayment, aReviewResult } from "../../../test/builders";
 import { renderPage } from "../../../test/render-page";
 import { OrderPayments } from "./order-payments";
-import type { PaymentReviewResult } from "./review-payment.server";
 
 afterEach(() => act(() => resetToasts()));
 
@@ -115,14 +114,13 @@ describe("OrderPayments", () => {
 
   it("says what the last decision answered, and keeps a refused reason for its field", () => {
     const payment = anAdminPayment();
-    const refused: PaymentReviewResult = {
-      payment: true,
+    const refused = aReviewResult({
       ok: false,
       decision: "approve",
       id: payment._id,
       reference: null,
       message: "Ce paiement n'est pas à vérifier.",
-    };
+    });
     renderPage(
       <>
         <OrderPayments

@@ -1,12 +1,23 @@
 import { formatPrice } from "@shop/shared/core";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { aPaymentToVerify } from "../../../test/builders";
+import { aPaymentToVerify, aReviewResult, uuid } from "../../../test/builders";
 import { renderPage } from "../../../test/render-page";
 import { PaymentToVerifyCard } from "./payment-to-verify-card";
-import type { PaymentReviewResult } from "./review-payment.server";
 
 const renderCard = (element: React.ReactNode) => renderPage(element, "/admin-panel/payments");
+
+/** The action's answer to a rejection whose reason ("no") was too short, for that payment. */
+const reasonRefused = (id: string, reference: string | null) =>
+  aReviewResult({
+    ok: false,
+    decision: "reject",
+    id,
+    reference,
+    message: "Donnez la raison du rejet (3 caractères au moins) : le client la lira.",
+    reason: "no",
+    reasonError: true,
+  });
 
 describe("PaymentToVerifyCard", () => {
   it("shows the order, the amount, the operator, the number, the transaction ID, when, and the screenshot", () => {
@@ -96,16 +107,7 @@ describe("PaymentToVerifyCard", () => {
 
   it("gives back a refused reason under its field, the form open, the reason as typed and focused", () => {
     const payment = aPaymentToVerify();
-    const result: PaymentReviewResult = {
-      payment: true,
-      ok: false,
-      decision: "reject",
-      id: payment._id,
-      reference: "CMD-7K4Q",
-      message: "Donnez la raison du rejet (3 caractères au moins) : le client la lira.",
-      reason: "no",
-      reasonError: true,
-    };
+    const result = reasonRefused(payment._id, "CMD-7K4Q");
     renderCard(<PaymentToVerifyCard payment={payment} busy={false} result={result} />);
     const details = screen.getByText(/^Rejeter…/).closest("details")!;
     expect(details.open).toBe(true);
@@ -118,16 +120,7 @@ describe("PaymentToVerifyCard", () => {
   });
 
   it("leaves another payment's refused reason to that payment", () => {
-    const result: PaymentReviewResult = {
-      payment: true,
-      ok: false,
-      decision: "reject",
-      id: "00000000-0000-4000-8000-000000000999",
-      reference: null,
-      message: "Donnez la raison du rejet (3 caractères au moins) : le client la lira.",
-      reason: "no",
-      reasonError: true,
-    };
+    const result = reasonRefused(uuid(999), null);
     renderCard(<PaymentToVerifyCard payment={aPaymentToVerify()} busy={false} result={result} />);
     expect(screen.getByText(/^Rejeter…/).closest("details")!.open).toBe(false);
     expect(screen.queryByText(result.message)).toBeNull();

@@ -2,6 +2,7 @@ import { act, render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetToasts, Toaster } from "../../../components/ui/toast";
+import { aReviewResult } from "../../../test/builders";
 import type { PaymentReviewResult } from "./review-payment.server";
 import { PaymentReviewMessage } from "./review-result";
 
@@ -20,7 +21,7 @@ function renderMessage(result?: PaymentReviewResult) {
   return render(<Stub initialEntries={["/"]} />);
 }
 
-const base = { payment: true, decision: "approve", id: "p1", reference: "CMD-7K4Q" } as const;
+const base = aReviewResult({ decision: "approve", reference: "CMD-7K4Q" });
 
 afterEach(() => act(() => resetToasts()));
 
