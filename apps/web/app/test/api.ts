@@ -21,14 +21,17 @@ import { afterEach } from "vitest";
  * is no hoisted mock to declare before the imports nor to reset between tests.
  *
  * An answer is `ok(message, data)`, `refused(status, message, issues)`, an Error (the network
- * failed), a Promise of one (an answer the test gives later) or a function of the body sent that
- * returns one. A route is "METHOD /path": the path with its query matches first, then without it.
+ * failed), a Promise of one (an answer the test gives later; `noAnswer()`, one that never comes)
+ * or a function of the body sent that returns one. A route is "METHOD /path": the path with its query matches first, then without it.
  * A call the table has no answer for is answered 404 and fails the test, naming the route; the
  * stub is removed after each test. (The product form's photos go up by XMLHttpRequest, for their
  * progress, not through this client: FakeXhr, in fake-xhr.ts, stands in for that.) A failure
  * that is not the shop's answer (a bug, not an ApiError) cannot come through here either, since
  * the client makes an ApiError of whatever the network gives: the one test of where such a
  * failure goes (send-contact.server.test.ts) breaks the client itself, with vi.spyOn on lib/api.
+ * And a component that is handed its reads as a prop (PaymentWait's `read`, a home section's
+ * `load`, PagedGrid's `loadPage`) gets a plain function from its test: that is the component's
+ * own seam, not a stand-in for the API.
  */
 
 export interface ApiAnswer {
