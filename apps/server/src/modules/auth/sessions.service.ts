@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { sessions } from "../../db/schema/auth.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
 
@@ -30,14 +31,25 @@ export function openSession(
   });
 }
 
-/** The user of a session that is still open: one indexed query, the session joined to its user. */
-export async function userOfSession(db: Db, sessionId: string, userId: string): Promise<UserRow | null> {
-  const [row] = await db
+const userOfSessionQuery = prepared((db) =>
+  db
     .select(getTableColumns(users))
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder("sessionId")),
+        eq(sessions.userId, sql.placeholder("userId")),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare("user_of_session"),
+);
+
+/** The user of a session that is still open: one indexed query, the session joined to its user. */
+export async function userOfSession(db: Db, sessionId: string, userId: string): Promise<UserRow | null> {
+  const [row] = await userOfSessionQuery(db).execute({ sessionId, userId });
   return row ?? null;
 }
 

@@ -1,12 +1,13 @@
 import { lineName, MSG, notEnoughStock, variantLabel } from "@shop/shared";
-import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { type CartLineRow, cartLines } from "../../db/schema/cart.ts";
 import { products } from "../../db/schema/products.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import type { ProductWithVariants } from "../products/products.mapper.ts";
 import { productDetails } from "../products/products.service.ts";
-import { defaultVariantOf, variantsByProduct, variantsOfProductsIn } from "../products/variants.service.ts";
+import { byProduct, defaultVariantOf, variantsByProduct, variantsOfProductsIn } from "../products/variants.service.ts";
 
 export interface CartLineWithProduct {
   line: CartLineRow;
@@ -42,10 +43,38 @@ export async function addToCart(
   return { line, product };
 }
 
+const countQuery = prepared((db) =>
+  db
+    .select({ count: count() })
+    .from(cartLines)
+    .where(eq(cartLines.userId, sql.placeholder("userId")))
+    .prepare("cart_count"),
+);
+
 export async function countCartLines(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ count: count() }).from(cartLines).where(eq(cartLines.userId, userId));
+  const [row] = await countQuery(db).execute({ userId });
   return row?.count ?? 0;
 }
+
+const linesQuery = prepared((db) =>
+  db
+    .select({ line: cartLines, product: productColumns })
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(eq(cartLines.userId, sql.placeholder("userId")))
+    .orderBy(desc(cartLines.createdAt), desc(cartLines.id))
+    .prepare("cart_lines"),
+);
+
+const variantsQuery = prepared((db) =>
+  variantsOfProductsIn(
+    db,
+    db
+      .select({ id: cartLines.productId })
+      .from(cartLines)
+      .where(eq(cartLines.userId, sql.placeholder("userId"))),
+  ).prepare("cart_variants"),
+);
 
 /**
  * The cart's lines with their products and variants. The lines and the variants of the
@@ -53,20 +82,24 @@ export async function countCartLines(db: Db, userId: string): Promise<number> {
  * between the two reads gets its product's variants in a second one.
  */
 export async function viewCart(db: Db, userId: string): Promise<CartLineWithProduct[]> {
-  const inCart = db.select({ id: cartLines.productId }).from(cartLines).where(eq(cartLines.userId, userId));
-  const [rows, variants] = await Promise.all([
-    db
-      .select({ line: cartLines, product: productColumns })
-      .from(cartLines)
-      .innerJoin(products, eq(products.id, cartLines.productId))
-      .where(eq(cartLines.userId, userId))
-      .orderBy(desc(cartLines.createdAt), desc(cartLines.id)),
-    variantsOfProductsIn(db, inCart),
+  const [rows, variantRows] = await Promise.all([
+    linesQuery(db).execute({ userId }),
+    variantsQuery(db).execute({ userId }),
   ]);
+  const variants = byProduct(variantRows);
   const missing = [...new Set(rows.map((r) => r.product.id).filter((id) => !variants.get(id)?.length))];
   if (missing.length) for (const [id, theirs] of await variantsByProduct(db, missing)) variants.set(id, theirs);
   return rows.map((r) => ({ line: r.line, product: { ...r.product, variants: variants.get(r.product.id) ?? [] } }));
 }
+
+const setQuantityQuery = prepared((db) =>
+  db
+    .update(cartLines)
+    .set({ quantity: sql`${sql.placeholder("quantity")}` })
+    .where(and(eq(cartLines.id, sql.placeholder("lineId")), eq(cartLines.userId, sql.placeholder("userId"))))
+    .returning()
+    .prepare("cart_set_quantity"),
+);
 
 /** Another user's line is answered as unknown, so ids of other carts reveal nothing. */
 export async function setQuantity(
@@ -75,11 +108,7 @@ export async function setQuantity(
   lineId: string,
   quantity: number,
 ): Promise<CartLineWithProduct> {
-  const [line] = await db
-    .update(cartLines)
-    .set({ quantity })
-    .where(and(eq(cartLines.id, lineId), eq(cartLines.userId, userId)))
-    .returning();
+  const [line] = await setQuantityQuery(db).execute({ quantity, lineId, userId });
   if (!line) throw notFound(MSG.cartLineNotFound);
   return { line, product: await productDetails(db, line.productId) };
 }

@@ -9,6 +9,7 @@ import {
 } from "@shop/shared";
 import { asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { products } from "../../db/schema/products.ts";
 import { reviews } from "../../db/schema/reviews.ts";
 import type { UserRow } from "../../db/schema/users.ts";
@@ -16,7 +17,7 @@ import { badRequest, notFound } from "../../lib/errors.ts";
 import { assertManagesProduct } from "./ownership.ts";
 import type { ProductWithVariants } from "./products.mapper.ts";
 import { planSearch, searchCondition, searchRank, searchWords } from "./search.ts";
-import { variantsByProduct, withVariants } from "./variants.service.ts";
+import { variantsOfProduct, withVariants } from "./variants.service.ts";
 
 /** Every column but the search ones, which only the database needs. */
 const columns = {
@@ -91,14 +92,20 @@ export async function categoryHighlights(db: Db): Promise<ProductWithVariants[]>
   );
 }
 
+const productQuery = prepared((db) =>
+  db
+    .select(columns)
+    .from(products)
+    .where(eq(products.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("product_by_id"),
+);
+
 export async function productDetails(db: Db, id: string): Promise<ProductWithVariants> {
   // The product and its variants at once: one round trip, not two in a row.
-  const [[row], variants] = await Promise.all([
-    db.select(columns).from(products).where(eq(products.id, id)).limit(1),
-    variantsByProduct(db, [id]),
-  ]);
+  const [[row], variants] = await Promise.all([productQuery(db).execute({ id }), variantsOfProduct(db, id)]);
   if (!row) throw notFound(MSG.productNotFound);
-  return { ...row, variants: variants.get(id) ?? [] };
+  return { ...row, variants };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { FIELD_MSG, MSG, type ProductVariantsInput } from "@shop/shared";
 import { asc, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
+import { prepared } from "../../db/prepared.ts";
 import { type ProductVariantRow, products, productVariants } from "../../db/schema/products.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
@@ -48,23 +49,41 @@ export async function variantsByProduct(
 }
 
 /**
- * The variants of the products a subquery selects (e.g. those in a cart), by product: for a
- * caller that reads them beside the rows that name those products, rather than after them.
+ * The query of the variants of the products a subquery selects (e.g. those in a cart), for a
+ * caller that reads them beside the rows that name those products rather than after them; it
+ * prepares it (`.prepare()`) and groups its rows with `byProduct`.
  */
-export async function variantsOfProductsIn(db: Db, productIds: SQLWrapper): Promise<Map<string, ProductVariantRow[]>> {
-  const rows = await db
+export function variantsOfProductsIn(db: Db, productIds: SQLWrapper) {
+  return db
     .select()
     .from(productVariants)
     .where(inArray(productVariants.productId, productIds))
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.sellingPrice));
-  const byProduct = new Map<string, ProductVariantRow[]>();
-  for (const row of rows) {
-    const theirs = byProduct.get(row.productId);
-    if (theirs) theirs.push(row);
-    else byProduct.set(row.productId, [row]);
-  }
-  return byProduct;
 }
+
+/** Variant rows grouped by product, each product's in the order they came. */
+export function byProduct(rows: readonly ProductVariantRow[]): Map<string, ProductVariantRow[]> {
+  const grouped = new Map<string, ProductVariantRow[]>();
+  for (const row of rows) {
+    const theirs = grouped.get(row.productId);
+    if (theirs) theirs.push(row);
+    else grouped.set(row.productId, [row]);
+  }
+  return grouped;
+}
+
+const variantsOfProductQuery = prepared((db) =>
+  db
+    .select()
+    .from(productVariants)
+    .where(eq(productVariants.productId, sql.placeholder("productId")))
+    .orderBy(asc(productVariants.position), asc(productVariants.sellingPrice))
+    .prepare("variants_of_product"),
+);
+
+/** One product's variants in their position order (a prepared query: every cart change reads it). */
+export const variantsOfProduct = (db: Db, productId: string): Promise<ProductVariantRow[]> =>
+  variantsOfProductQuery(db).execute({ productId });
 
 /** Rows with their variants, in one query for all of them. */
 export async function withVariants<T extends { id: string }>(
