@@ -8,7 +8,7 @@ import * as service from "./cart.service.ts";
 
 /**
  * A signed-in user's own cart: every route needs a token, and acts on that user's lines only.
- * The two reads look the cart up beside the session (`asSignedIn`); changes wait for it.
+ * The reads look the cart up beside the session (`asSignedIn`); a change waits for it.
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.authenticate;
@@ -51,10 +51,16 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/update-cart-product",
-    { onRequest, schema: { tags: ["cart"], body: updateCartInput, response: { 200: envelope(cartLine) } } },
+    {
+      onRequest: app.carriesToken,
+      schema: { tags: ["cart"], body: updateCartInput, response: { 200: envelope(cartLine) } },
+    },
     async (request) => {
       const { _id, quantity } = request.body;
-      return ok(toApi(request, await service.setQuantity(app.db, request.user!.id, _id, quantity)), MSG.cartUpdated);
+      // The answer's product is read beside the session's check; the change waits for both.
+      const product = await app.asSignedIn(request, (userId) => service.productOfLine(app.db, userId, _id));
+      const line = await service.setQuantity(app.db, request.user!.id, _id, quantity);
+      return ok(toApi(request, { line, product }), MSG.cartUpdated);
     },
   );
 

@@ -101,16 +101,44 @@ const setQuantityQuery = prepared((db) =>
     .prepare("cart_set_quantity"),
 );
 
-/** Another user's line is answered as unknown, so ids of other carts reveal nothing. */
-export async function setQuantity(
-  db: Db,
-  userId: string,
-  lineId: string,
-  quantity: number,
-): Promise<CartLineWithProduct> {
+const lineProductQuery = prepared((db) =>
+  db
+    .select(productColumns)
+    .from(cartLines)
+    .innerJoin(products, eq(products.id, cartLines.productId))
+    .where(and(eq(cartLines.id, sql.placeholder("lineId")), eq(cartLines.userId, sql.placeholder("userId"))))
+    .prepare("cart_line_product"),
+);
+
+const lineVariantsQuery = prepared((db) =>
+  variantsOfProductsIn(
+    db,
+    db
+      .select({ id: cartLines.productId })
+      .from(cartLines)
+      .where(and(eq(cartLines.id, sql.placeholder("lineId")), eq(cartLines.userId, sql.placeholder("userId")))),
+  ).prepare("cart_line_variants"),
+);
+
+/**
+ * The product of one of the user's lines, with its variants, in one round trip: what a
+ * quantity change answers with, read beside the session's check (cart.routes.ts) before the
+ * change itself. Another user's line is answered as unknown, so ids of other carts reveal nothing.
+ */
+export async function productOfLine(db: Db, userId: string, lineId: string): Promise<ProductWithVariants> {
+  const [[product], variants] = await Promise.all([
+    lineProductQuery(db).execute({ lineId, userId }),
+    lineVariantsQuery(db).execute({ lineId, userId }),
+  ]);
+  if (!product) throw notFound(MSG.cartLineNotFound);
+  return { ...product, variants };
+}
+
+/** Sets a line's quantity; a line gone meanwhile, or another user's, is answered as unknown. */
+export async function setQuantity(db: Db, userId: string, lineId: string, quantity: number): Promise<CartLineRow> {
   const [line] = await setQuantityQuery(db).execute({ quantity, lineId, userId });
   if (!line) throw notFound(MSG.cartLineNotFound);
-  return { line, product: await productDetails(db, line.productId) };
+  return line;
 }
 
 export async function removeLine(db: Db, userId: string, lineId: string): Promise<void> {
