@@ -80,6 +80,8 @@ export interface FakeNotchPay {
   url: string;
   publicKey: string;
   webhookHash: string;
+  /** The settings a shop uses to take payments through this fake (its private key any test one). */
+  env: Record<string, string>;
   settings: FakeSettings;
   webhookUrl: string | null;
   payments(): FakeTransaction[];
@@ -520,6 +522,12 @@ async function listenFake(options: FakeNotchPayOptions, port: number): Promise<F
     url: `http://127.0.0.1:${address.port}`,
     publicKey,
     webhookHash,
+    env: {
+      NOTCHPAY_PUBLIC_KEY: publicKey,
+      NOTCHPAY_PRIVATE_KEY: "sk_test_fake_private",
+      NOTCHPAY_WEBHOOK_HASH: webhookHash,
+      NOTCHPAY_API_URL: `http://127.0.0.1:${address.port}`,
+    },
     settings: defaultSettings(),
     webhookUrl: options.webhookUrl ?? null,
     payments: () => [...byReference.values()].map((p) => structuredClone(p.tx)),
