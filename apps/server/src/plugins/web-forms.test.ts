@@ -1,19 +1,7 @@
 import { FIELD_MSG, MSG } from "@shop/shared";
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../app.ts";
-import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  createUser,
-  storefrontPeer,
-  TEST_PASSWORD,
-  type TestContext,
-  tokenFor,
-  uploadProduct,
-} from "../test/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createUser, TEST_PASSWORD, tokenFor, uploadProduct, useTestApp } from "../test/harness.ts";
 
 /**
  * The storefront's buttons as HTML forms (decision 027, "The first tap"): what a customer taps
@@ -23,36 +11,20 @@ import {
  * development server with the page cache on, on the real database.
  */
 describe("forms posted before the scripts run", () => {
-  let ctx: TestContext;
-  let actors: Actors;
-  let web: App;
-  let closeWeb: () => Promise<void>;
+  const ctx = useTestApp({ actors: true, peer: "storefront" });
   let productId: string;
   let otherId: string;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    actors = await createActors(ctx);
-    productId = (await uploadProduct(ctx, actors.admin, { productName: "Pixel 8" })).json().data._id;
-    otherId = (await uploadProduct(ctx, actors.admin, { productName: "Galaxy A15" })).json().data._id;
-    ({ app: web, close: closeWeb } = await storefrontPeer(ctx));
-  }, 120_000);
-
-  afterAll(async () => {
-    await closeWeb?.();
-    await ctx?.close();
+    productId = (await uploadProduct(ctx, ctx.actors.admin, { productName: "Pixel 8" })).json().data._id;
+    otherId = (await uploadProduct(ctx, ctx.actors.admin, { productName: "Galaxy A15" })).json().data._id;
   });
 
+  /** A form posted to the storefront, with the cookies the browser holds ("a=1; b=2"). */
   const post = (url: string, fields: Record<string, string>, cookie?: string) =>
-    web.inject({
-      method: "POST",
-      url,
-      headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
-      payload: new URLSearchParams(fields).toString(),
-    });
-  const get = (url: string, cookie?: string) => web.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
-  const api = (method: "GET" | "POST" | "DELETE", url: string, token: string, payload?: object) =>
-    web.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+    ctx.call("POST", url, { app: ctx.peerApp, form: fields, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) =>
+    ctx.call("GET", url, { app: ctx.peerApp, headers: cookie ? { cookie } : {} });
 
   /** The cookies an answer sets, as a browser would send them back ("a=1; b=2"), cleared ones left out. */
   function cookiesOf(res: LightMyRequestResponse): string {
@@ -76,7 +48,10 @@ describe("forms posted before the scripts run", () => {
     return { token, cookie: `token=${token}` };
   }
   const cartOf = async (token: string) =>
-    (await api("GET", "/api/view-card-product", token)).json().data as { _id: string; quantity: number }[];
+    (await ctx.call("GET", "/api/view-card-product", { app: ctx.peerApp, token })).json().data as {
+      _id: string;
+      quantity: number;
+    }[];
 
   it("'Ajouter au panier' of a visitor leads to sign in, with the product to add once in; nothing added", async () => {
     const res = await post("/cart", { intent: "add", productId, back: "/search?q=pixel" });
@@ -124,7 +99,9 @@ describe("forms posted before the scripts run", () => {
   it("the cart's + / − and delete change the line and show the cart again", async () => {
     const { token, cookie } = await customer();
     for (const id of [productId, otherId])
-      expect((await api("POST", "/api/addtocart", token, { productId: id })).statusCode).toBe(201);
+      expect(
+        (await ctx.call("POST", "/api/addtocart", { app: ctx.peerApp, token, payload: { productId: id } })).statusCode,
+      ).toBe(201);
     const [first, second] = await cartOf(token);
     const plus = await post("/cart", { intent: "line", line: first?._id ?? "", quantity: "3" }, cookie);
     expect(plus.statusCode).toBe(303);
@@ -147,7 +124,9 @@ describe("forms posted before the scripts run", () => {
 
   it("'Commander par téléphone' records the order once per page, and the cart shows its reference", async () => {
     const { token, cookie } = await customer();
-    expect((await api("POST", "/api/addtocart", token, { productId })).statusCode).toBe(201);
+    expect(
+      (await ctx.call("POST", "/api/addtocart", { app: ctx.peerApp, token, payload: { productId } })).statusCode,
+    ).toBe(201);
     const form = { intent: "order", channel: "phone", idempotencyKey: crypto.randomUUID() };
     const first = await post("/cart", form, cookie);
     expect(first.statusCode, first.body.slice(0, 300)).toBe(303);
@@ -156,7 +135,9 @@ describe("forms posted before the scripts run", () => {
     // Tapped twice: the same order.
     const second = await post("/cart", form, cookie);
     expect(second.headers.location).toBe(location);
-    const orders = (await api("GET", "/api/my-orders", token)).json().data as { reference: string }[];
+    const orders = (await ctx.call("GET", "/api/my-orders", { app: ctx.peerApp, token })).json().data as {
+      reference: string;
+    }[];
     expect(orders).toHaveLength(1);
     const page = await get(location, cookie);
     expect(page.body).toContain("Référence de votre commande");
@@ -165,45 +146,58 @@ describe("forms posted before the scripts run", () => {
 
   it("'Commander sur WhatsApp' records the order, then sends the visitor to WhatsApp with its reference", async () => {
     const { token, cookie } = await customer();
-    expect((await api("POST", "/api/addtocart", token, { productId })).statusCode).toBe(201);
+    expect(
+      (await ctx.call("POST", "/api/addtocart", { app: ctx.peerApp, token, payload: { productId } })).statusCode,
+    ).toBe(201);
     const res = await post(
       "/cart",
       { intent: "order", channel: "whatsapp", idempotencyKey: crypto.randomUUID() },
       cookie,
     );
     expect(res.statusCode, res.body.slice(0, 300)).toBe(303);
-    const [order] = (await api("GET", "/api/my-orders", token)).json().data as { reference: string }[];
+    const [order] = (await ctx.call("GET", "/api/my-orders", { app: ctx.peerApp, token })).json().data as {
+      reference: string;
+    }[];
     const location = String(res.headers.location);
     expect(location).toMatch(/^https:\/\/wa\.me\/237\d{9}\?text=/);
     expect(decodeURIComponent(location)).toContain(order?.reference);
   });
 
   it("an order without the delivery the shop asks for is refused beside the field, nothing recorded", async () => {
-    const created = await api("POST", "/api/admin/delivery/options", actors.admin, {
-      kind: "pickup",
-      name: "Retrait en boutique",
-      fee: 0,
-      delay: "Dès aujourd'hui",
+    const created = await ctx.call("POST", "/api/admin/delivery/options", {
+      app: ctx.peerApp,
+      token: ctx.actors.admin,
+      payload: {
+        kind: "pickup",
+        name: "Retrait en boutique",
+        fee: 0,
+        delay: "Dès aujourd'hui",
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     try {
       const { token, cookie } = await customer();
-      expect((await api("POST", "/api/addtocart", token, { productId })).statusCode).toBe(201);
+      expect(
+        (await ctx.call("POST", "/api/addtocart", { app: ctx.peerApp, token, payload: { productId } })).statusCode,
+      ).toBe(201);
       const refused = await post("/cart", { intent: "order", channel: "phone", landmark: "Face au marché" }, cookie);
       expect(refused.statusCode).toBe(400);
       expect(refused.body).toContain(FIELD_MSG.deliveryOptionRequired);
       // What was typed is given back.
       expect(refused.body).toContain("Face au marché");
-      expect((await api("GET", "/api/my-orders", token)).json().data).toHaveLength(0);
+      expect((await ctx.call("GET", "/api/my-orders", { app: ctx.peerApp, token })).json().data).toHaveLength(0);
       const chosen = await post(
         "/cart",
         { intent: "order", channel: "phone", deliveryOptionId: created.json().data._id },
         cookie,
       );
       expect(chosen.statusCode, chosen.body.slice(0, 300)).toBe(303);
-      expect((await api("GET", "/api/my-orders", token)).json().data).toHaveLength(1);
+      expect((await ctx.call("GET", "/api/my-orders", { app: ctx.peerApp, token })).json().data).toHaveLength(1);
     } finally {
-      await api("DELETE", `/api/admin/delivery/options/${created.json().data._id}`, actors.admin);
+      await ctx.call("DELETE", `/api/admin/delivery/options/${created.json().data._id}`, {
+        app: ctx.peerApp,
+        token: ctx.actors.admin,
+      });
     }
   });
 
@@ -230,6 +224,6 @@ describe("forms posted before the scripts run", () => {
     expect(String(res.headers["set-cookie"])).toMatch(/token=;/);
     const home = await get("/", cookiesOf(res));
     expect(home.body).toContain(MSG.logoutSuccess);
-    expect((await api("GET", "/api/user-details", token)).statusCode).toBe(401);
+    expect((await ctx.call("GET", "/api/user-details", { app: ctx.peerApp, token })).statusCode).toBe(401);
   });
 });

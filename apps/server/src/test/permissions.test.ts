@@ -3,20 +3,12 @@
  * a GENERAL user, the ADMIN who owns the product, another ADMIN and a SUPERADMIN.
  */
 import { eq } from "drizzle-orm";
+import type { Response } from "light-my-request";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, deliveryOptions, orders, payments, products, productVariants } from "../db/schema.ts";
 import { orderFromForm } from "../modules/orders/orders.service.ts";
-import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  createUser,
-  multipartFile,
-  productBody,
-  type TestContext,
-} from "./harness.ts";
+import { createUser, productBody, useTestApp } from "./harness.ts";
 
 type ActorName = "anonymous" | "general" | "admin" | "otherAdmin" | "superAdmin";
 const ACTORS: ActorName[] = ["anonymous", "general", "admin", "otherAdmin", "superAdmin"];
@@ -36,19 +28,14 @@ interface Call {
   expected: Record<ActorName, number>;
 }
 
-let ctx: TestContext;
-let actors: Actors;
+const ctx = useTestApp({ actors: true });
 let png: Buffer;
 
-const tokenOf = (actor: ActorName) => (actor === "anonymous" ? null : actors[actor]);
-
-async function send(method: Method, url: string, token: string | null, payload?: object) {
-  return ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-}
+const tokenOf = (actor: ActorName) => (actor === "anonymous" ? null : ctx.actors[actor]);
 
 /** A product owned by the first ADMIN, created fresh for each attempt. */
 async function adminProduct(): Promise<string> {
-  const res = await send("POST", "/api/upload-product", actors.admin, productBody());
+  const res = await ctx.call("POST", "/api/upload-product", { token: ctx.actors.admin, payload: productBody() });
   expect(res.statusCode).toBe(201);
   return res.json().data._id;
 }
@@ -56,7 +43,7 @@ async function adminProduct(): Promise<string> {
 /** A cart line of the GENERAL user, created fresh for each attempt. */
 async function generalCartLine(): Promise<string> {
   const productId = await adminProduct();
-  const res = await send("POST", "/api/addtocart", actors.general, { productId });
+  const res = await ctx.call("POST", "/api/addtocart", { token: ctx.actors.general, payload: { productId } });
   expect(res.statusCode).toBe(201);
   return res.json().data._id;
 }
@@ -129,7 +116,9 @@ async function orderToConfirm(): Promise<string> {
 async function cartOrderBody(actor: ActorName) {
   const token = tokenOf(actor);
   if (token)
-    expect((await send("POST", "/api/addtocart", token, { productId: await adminProduct() })).statusCode).toBe(201);
+    expect(
+      (await ctx.call("POST", "/api/addtocart", { token, payload: { productId: await adminProduct() } })).statusCode,
+    ).toBe(201);
   return { channel: "whatsapp" };
 }
 
@@ -334,7 +323,10 @@ const CALLS: Call[] = [
     method: "DELETE",
     url: "/api/admin/delivery/options/:id",
     freshUrl: async () => {
-      const res = await send("POST", "/api/admin/delivery/options", actors.superAdmin, zoneBody());
+      const res = await ctx.call("POST", "/api/admin/delivery/options", {
+        token: ctx.actors.superAdmin,
+        payload: zoneBody(),
+      });
       return `/api/admin/delivery/options/${res.json().data._id}`;
     },
     expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
@@ -379,8 +371,6 @@ const CALLS: Call[] = [
 ];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  actors = await createActors(ctx);
   png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#0ea5e9" } })
     .png()
     .toBuffer();
@@ -396,7 +386,7 @@ beforeAll(async () => {
     ...productBody(),
     id: STOCK_PRODUCT,
     category: "IPHONE 13",
-    userId: actors.adminUser.id,
+    userId: ctx.actors.adminUser.id,
   });
   await ctx.database.db.insert(deliveryOptions).values({
     id: DELIVERY_OPTION,
@@ -408,24 +398,20 @@ beforeAll(async () => {
     .insert(contactMessages)
     .values({ id: MESSAGE_ID, name: "Awa", email: "awa@test.cm", subject: "Bonjour", message: "Disponible ?" });
 });
-afterAll(() => ctx.close());
 
 describe("permission matrix", () => {
   for (const call of CALLS) {
     it.each(ACTORS)(`${call.method} ${call.url} as %s`, async (actor) => {
       const token = tokenOf(actor);
-      let res: Awaited<ReturnType<typeof send>>;
+      let res: Response;
       if (call.multipart) {
-        const body = multipartFile("a.png", "image/png", png);
-        res = await ctx.app.inject({
-          method: "POST",
-          url: call.url,
-          headers: { ...(token ? bearer(token) : {}), "content-type": body.contentType },
-          payload: body.payload,
+        res = await ctx.call("POST", call.url, {
+          token,
+          multipart: [{ name: "file", filename: "a.png", type: "image/png", bytes: png }],
         });
       } else {
         const url = call.freshUrl ? await call.freshUrl() : call.url;
-        res = await send(call.method, url, token, await call.body?.(actor));
+        res = await ctx.call(call.method, url, { token, payload: await call.body?.(actor) });
       }
       expect(res.statusCode, res.body).toBe(call.expected[actor]);
       if (call.binary && res.statusCode === 200) {

@@ -1,19 +1,15 @@
 import { type ContactMessage, FIELD_MSG, MSG } from "@shop/shared";
 import { eq } from "drizzle-orm";
 import type { Response } from "light-my-request";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { contactMessages } from "../../db/schema/contact.ts";
-import { type Actors, bearer, createActors, createTestApp, type TestContext } from "../../test/harness.ts";
+import { useTestApp } from "../../test/harness.ts";
 
-let ctx: TestContext;
-let actors: Actors;
+const ctx = useTestApp({ actors: true });
 
-const call = (method: "GET" | "POST", url: string, token: string | null, payload?: object) =>
-  ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-
-const list = (query = "", token = actors.admin) => call("GET", `/api/admin/messages${query}`, token);
-const mark = (id: string, body: object, token = actors.admin) =>
-  call("POST", `/api/admin/messages/${id}/read`, token, body);
+const list = (query = "", token = ctx.actors.admin) => ctx.call("GET", `/api/admin/messages${query}`, { token });
+const mark = (id: string, body: object, token = ctx.actors.admin) =>
+  ctx.call("POST", `/api/admin/messages/${id}/read`, { token, payload: body });
 
 function subjects(res: Response): string[] {
   expect(res.statusCode, res.body).toBe(200);
@@ -30,8 +26,6 @@ function expectIssue(res: Response, path: string, message: string) {
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  actors = await createActors(ctx);
   // The first through the contact page itself, the others a day apart, oldest first.
   const sent = await ctx.app.inject({
     method: "POST",
@@ -53,7 +47,6 @@ beforeAll(async () => {
     .returning();
   for (const row of [...rows, ...(await ctx.database.db.select().from(contactMessages))]) ids[row.subject] = row.id;
 });
-afterAll(() => ctx.close());
 
 describe("GET /api/admin/messages", () => {
   it("lists the messages newest first, unread, with the page's meta", async () => {
@@ -92,9 +85,9 @@ describe("GET /api/admin/messages", () => {
   });
 
   it("is for ADMIN and SUPERADMIN only", async () => {
-    expect((await list("", actors.superAdmin)).statusCode).toBe(200);
-    expect((await list("", actors.general)).statusCode).toBe(403);
-    expect((await call("GET", "/api/admin/messages", null)).statusCode).toBe(401);
+    expect((await list("", ctx.actors.superAdmin)).statusCode).toBe(200);
+    expect((await list("", ctx.actors.general)).statusCode).toBe(403);
+    expect((await ctx.call("GET", "/api/admin/messages")).statusCode).toBe(401);
   });
 });
 
@@ -109,7 +102,7 @@ describe("POST /api/admin/messages/:id/read", () => {
     expect(Math.abs(Date.parse(first.readAt!) - Date.now())).toBeLessThan(60_000);
 
     // Read again (another admin, later): the first reading time stays.
-    const again = await mark(id, { read: true }, actors.superAdmin);
+    const again = await mark(id, { read: true }, ctx.actors.superAdmin);
     expect(again.statusCode).toBe(200);
     expect(again.json().data.readAt).toBe(first.readAt);
 
@@ -148,8 +141,10 @@ describe("POST /api/admin/messages/:id/read", () => {
 
   it("is refused to customers and visitors, whose attempt changes nothing", async () => {
     const id = ids["Il y a trois jours"]!;
-    expect((await mark(id, { read: true }, actors.general)).statusCode).toBe(403);
-    expect((await call("POST", `/api/admin/messages/${id}/read`, null, { read: true })).statusCode).toBe(401);
+    expect((await mark(id, { read: true }, ctx.actors.general)).statusCode).toBe(403);
+    expect((await ctx.call("POST", `/api/admin/messages/${id}/read`, { payload: { read: true } })).statusCode).toBe(
+      401,
+    );
     const [row] = await ctx.database.db.select().from(contactMessages).where(eq(contactMessages.id, id));
     expect(row?.readAt).toBeNull();
   });

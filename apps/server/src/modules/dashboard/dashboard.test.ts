@@ -10,27 +10,14 @@ import {
   SHOP_TIME_ZONE,
 } from "@shop/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactMessages } from "../../db/schema/contact.ts";
 import { orderLines, orders } from "../../db/schema/orders.ts";
 import { products } from "../../db/schema/products.ts";
-import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  createUser,
-  productBody,
-  type TestContext,
-  tokenFor,
-} from "../../test/harness.ts";
+import { createUser, productBody, tokenFor, useTestApp } from "../../test/harness.ts";
 import { dashboard } from "./dashboard.service.ts";
 
-let ctx: TestContext;
-let actors: Actors;
-
-const call = (method: "GET" | "POST", url: string, token: string | null, payload?: object) =>
-  ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
+const ctx = useTestApp({ actors: true });
 
 let serial = 0;
 /** A valid reference that no other order of this file has. */
@@ -73,13 +60,16 @@ async function insertOrder(values: Partial<typeof orders.$inferInsert> = {}, lin
 }
 
 async function createProduct(productName: string): Promise<string> {
-  const res = await call("POST", "/api/upload-product", actors.superAdmin, productBody({ productName }));
+  const res = await ctx.call("POST", "/api/upload-product", {
+    token: ctx.actors.superAdmin,
+    payload: productBody({ productName }),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data._id;
 }
 
-async function getDashboard(token = actors.admin): Promise<Dashboard> {
-  const res = await call("GET", "/api/admin/dashboard", token);
+async function getDashboard(token = ctx.actors.admin): Promise<Dashboard> {
+  const res = await ctx.call("GET", "/api/admin/dashboard", { token });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().message).toBe(MSG.dashboardReady);
   return res.json().data;
@@ -90,15 +80,9 @@ const shopDate = (at: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: SHOP
 const at = (iso: string) => new Date(iso);
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  actors = await createActors(ctx);
-});
-afterAll(() => ctx.close());
-
 describe("GET /api/admin/badges", () => {
-  const badges = async (token = actors.admin) => {
-    const res = await call("GET", "/api/admin/badges", token);
+  const badges = async (token = ctx.actors.admin) => {
+    const res = await ctx.call("GET", "/api/admin/badges", { token });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(MSG.badgesReady);
     return res.json().data;
@@ -115,25 +99,38 @@ describe("GET /api/admin/badges", () => {
         [new Date(), null, null].map((readAt) => ({ name: "A", email: "a@b.cm", subject: "S", message: "M", readAt })),
       )
       .returning();
-    expect(await badges(actors.superAdmin)).toEqual({ newOrders: 3, unreadMessages: 2, paymentsToVerify: 0 });
+    expect(await badges(ctx.actors.superAdmin)).toEqual({ newOrders: 3, unreadMessages: 2, paymentsToVerify: 0 });
 
     // Following what admins do: a confirmed order and a message read leave the counts.
-    const confirmed = await call("POST", `/api/admin/orders/${placed[0]!.reference}/status`, actors.admin, {
-      status: "confirmée",
+    const confirmed = await ctx.call("POST", `/api/admin/orders/${placed[0]!.reference}/status`, {
+      token: ctx.actors.admin,
+      payload: {
+        status: "confirmée",
+      },
     });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(
-      (await call("POST", `/api/admin/messages/${unread!.id}/read`, actors.admin, { read: true })).statusCode,
+      (
+        await ctx.call("POST", `/api/admin/messages/${unread!.id}/read`, {
+          token: ctx.actors.admin,
+          payload: { read: true },
+        })
+      ).statusCode,
     ).toBe(200);
-    expect((await call("POST", `/api/admin/messages/${read!.id}/read`, actors.admin, { read: false })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await ctx.call("POST", `/api/admin/messages/${read!.id}/read`, {
+          token: ctx.actors.admin,
+          payload: { read: false },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await badges()).toEqual({ newOrders: 2, unreadMessages: 2, paymentsToVerify: 0 });
   });
 
   it("is for ADMIN and SUPERADMIN only", async () => {
-    expect((await call("GET", "/api/admin/badges", actors.general)).statusCode).toBe(403);
-    expect((await call("GET", "/api/admin/badges", null)).statusCode).toBe(401);
+    expect((await ctx.call("GET", "/api/admin/badges", { token: ctx.actors.general })).statusCode).toBe(403);
+    expect((await ctx.call("GET", "/api/admin/badges")).statusCode).toBe(401);
   });
 });
 
@@ -253,7 +250,7 @@ describe("GET /api/admin/dashboard", () => {
   });
 
   it("answers 30 empty days ending today in Yaoundé when there is no order", async () => {
-    const figures = await getDashboard(actors.superAdmin);
+    const figures = await getDashboard(ctx.actors.superAdmin);
     expect(figures.today).toEqual({ orders: 0, value: 0 });
     expect(figures.month).toEqual({ orders: 0, value: 0 });
     expect(figures.perDay).toHaveLength(DASHBOARD_DAYS);
@@ -268,8 +265,8 @@ describe("GET /api/admin/dashboard", () => {
     const product = await createProduct("Redmi Note 13");
     const user = await createUser(ctx, "GENERAL");
     const token = await tokenFor(ctx, user);
-    expect((await call("POST", "/api/addtocart", token, { productId: product })).statusCode).toBe(201);
-    const placed = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    expect((await ctx.call("POST", "/api/addtocart", { token, payload: { productId: product } })).statusCode).toBe(201);
+    const placed = await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } });
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json().data;
 
@@ -297,10 +294,14 @@ describe("GET /api/admin/dashboard", () => {
     ]);
 
     expect(
-      (await call("POST", `/api/admin/orders/${order.reference}/status`, token, { status: "annulée" })).statusCode,
+      (await ctx.call("POST", `/api/admin/orders/${order.reference}/status`, { token, payload: { status: "annulée" } }))
+        .statusCode,
     ).toBe(403);
-    const cancelled = await call("POST", `/api/admin/orders/${order.reference}/status`, actors.admin, {
-      status: "annulée",
+    const cancelled = await ctx.call("POST", `/api/admin/orders/${order.reference}/status`, {
+      token: ctx.actors.admin,
+      payload: {
+        status: "annulée",
+      },
     });
     expect(cancelled.statusCode).toBe(200);
     figures = await getDashboard();
@@ -345,26 +346,29 @@ describe("GET /api/admin/dashboard", () => {
   });
 
   it("is for ADMIN and SUPERADMIN only", async () => {
-    expect((await call("GET", "/api/admin/dashboard", actors.general)).statusCode).toBe(403);
-    expect((await call("GET", "/api/admin/dashboard", null)).statusCode).toBe(401);
+    expect((await ctx.call("GET", "/api/admin/dashboard", { token: ctx.actors.general })).statusCode).toBe(403);
+    expect((await ctx.call("GET", "/api/admin/dashboard")).statusCode).toBe(401);
   });
 });
 
 describe("the dashboard's low-stock list", () => {
   /** A product of the token's admin, with one option and a variant per stock given. */
   async function productWithStocks(token: string, productName: string, stocks: (number | null)[]) {
-    const made = await call("POST", "/api/upload-product", token, productBody({ productName }));
+    const made = await ctx.call("POST", "/api/upload-product", { token, payload: productBody({ productName }) });
     expect(made.statusCode, made.body).toBe(201);
     const id: string = made.json().data._id;
     const values = stocks.map((_, i) => `${64 * 2 ** i} Go`);
-    const saved = await call("POST", `/api/admin/products/${id}/variants`, token, {
-      options: [{ name: "Stockage", values }],
-      variants: stocks.map((stock, i) => ({
-        optionValues: [values[i]],
-        price: 100000 + i,
-        sellingPrice: 90000 + i,
-        stock,
-      })),
+    const saved = await ctx.call("POST", `/api/admin/products/${id}/variants`, {
+      token,
+      payload: {
+        options: [{ name: "Stockage", values }],
+        variants: stocks.map((stock, i) => ({
+          optionValues: [values[i]],
+          price: 100000 + i,
+          sellingPrice: 90000 + i,
+          stock,
+        })),
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const variants: { _id: string; label: string }[] = saved.json().data.variants;
@@ -384,18 +388,24 @@ describe("the dashboard's low-stock list", () => {
   });
 
   it("lists tracked variants at LOW_STOCK_MAX or under, sold out first; an ADMIN its own products', a SUPERADMIN all", async () => {
-    const mine = await productWithStocks(actors.admin, "Pixel 8 Bas", [0, 2, LOW_STOCK_MAX, LOW_STOCK_MAX + 1, null]);
-    const theirs = await productWithStocks(actors.otherAdmin, "Galaxy Bas", [1]);
+    const mine = await productWithStocks(ctx.actors.admin, "Pixel 8 Bas", [
+      0,
+      2,
+      LOW_STOCK_MAX,
+      LOW_STOCK_MAX + 1,
+      null,
+    ]);
+    const theirs = await productWithStocks(ctx.actors.otherAdmin, "Galaxy Bas", [1]);
 
-    const forAdmin = await getDashboard(actors.admin);
+    const forAdmin = await getDashboard(ctx.actors.admin);
     expect(forAdmin.lowStock).toEqual([
       row(mine, "Pixel 8 Bas", 0, 0),
       row(mine, "Pixel 8 Bas", 1, 2),
       row(mine, "Pixel 8 Bas", 2, 3),
     ]);
     expect(forAdmin.lowStockTotal).toBe(3);
-    expect((await getDashboard(actors.otherAdmin)).lowStock).toEqual([row(theirs, "Galaxy Bas", 0, 1)]);
-    const all = await getDashboard(actors.superAdmin);
+    expect((await getDashboard(ctx.actors.otherAdmin)).lowStock).toEqual([row(theirs, "Galaxy Bas", 0, 1)]);
+    const all = await getDashboard(ctx.actors.superAdmin);
     expect(all.lowStock.filter((v) => [mine.id, theirs.id].includes(v.productId))).toEqual([
       row(mine, "Pixel 8 Bas", 0, 0),
       row(theirs, "Galaxy Bas", 0, 1),
@@ -404,19 +414,25 @@ describe("the dashboard's low-stock list", () => {
     ]);
 
     // Restocked, a variant leaves the list; counted down to the line, another joins it.
-    const restock = await call("POST", "/api/admin/stock/adjust", actors.admin, {
-      variantId: mine.variants[0]!._id,
-      delta: 5,
-      note: "Arrivage",
+    const restock = await ctx.call("POST", "/api/admin/stock/adjust", {
+      token: ctx.actors.admin,
+      payload: {
+        variantId: mine.variants[0]!._id,
+        delta: 5,
+        note: "Arrivage",
+      },
     });
     expect(restock.statusCode, restock.body).toBe(200);
-    const counted = await call("POST", "/api/admin/stock/adjust", actors.admin, {
-      variantId: mine.variants[3]!._id,
-      stock: 1,
-      note: "Inventaire",
+    const counted = await ctx.call("POST", "/api/admin/stock/adjust", {
+      token: ctx.actors.admin,
+      payload: {
+        variantId: mine.variants[3]!._id,
+        stock: 1,
+        note: "Inventaire",
+      },
     });
     expect(counted.statusCode, counted.body).toBe(200);
-    expect((await getDashboard(actors.admin)).lowStock).toEqual([
+    expect((await getDashboard(ctx.actors.admin)).lowStock).toEqual([
       row(mine, "Pixel 8 Bas", 3, 1),
       row(mine, "Pixel 8 Bas", 1, 2),
       row(mine, "Pixel 8 Bas", 2, 3),
@@ -428,20 +444,26 @@ describe("the dashboard's low-stock list", () => {
     const token = await tokenFor(ctx, user);
     expect((await getDashboard(token)).lowStock).toEqual([]);
     const many = DASHBOARD_LOW_STOCK + 2;
-    const made = await call("POST", "/api/upload-product", token, productBody({ productName: "Coque Bas" }));
+    const made = await ctx.call("POST", "/api/upload-product", {
+      token,
+      payload: productBody({ productName: "Coque Bas" }),
+    });
     const id: string = made.json().data._id;
     const values = Array.from({ length: many }, (_, i) => `Modèle ${i + 1}`);
     const colours = ["Noir", "Bleu"];
-    const saved = await call("POST", `/api/admin/products/${id}/variants`, token, {
-      options: [
-        { name: "Modèle", values: values.slice(0, many / 2) },
-        { name: "Couleur", values: colours },
-      ],
-      variants: values
-        .slice(0, many / 2)
-        .flatMap((v, i) =>
-          colours.map((c, k) => ({ optionValues: [v, c], price: 5000, sellingPrice: 5000, stock: (i + k) % 2 })),
-        ),
+    const saved = await ctx.call("POST", `/api/admin/products/${id}/variants`, {
+      token,
+      payload: {
+        options: [
+          { name: "Modèle", values: values.slice(0, many / 2) },
+          { name: "Couleur", values: colours },
+        ],
+        variants: values
+          .slice(0, many / 2)
+          .flatMap((v, i) =>
+            colours.map((c, k) => ({ optionValues: [v, c], price: 5000, sellingPrice: 5000, stock: (i + k) % 2 })),
+          ),
+      },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const figures = await getDashboard(token);

@@ -2,39 +2,18 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { FIELD_MSG, MSG } from "@shop/shared";
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliveryOptions } from "../../db/schema/delivery.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { productVariants } from "../../db/schema/products.ts";
-import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  createUser,
-  multipartBody,
-  type TestContext,
-  tokenFor,
-  uploadProduct,
-} from "../../test/harness.ts";
+import { createUser, tokenFor, uploadProduct, useTestApp } from "../../test/harness.ts";
 
 /**
  * Decision 025: the back-office's delivery options, the customer's choice copied
  * on the order with its fee, the total, and refusals that write nothing.
  */
 
-let ctx: TestContext;
-let actors: Actors;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  actors = await createActors(ctx);
-});
-afterAll(() => ctx?.close());
-
-function call(method: "GET" | "POST" | "PUT" | "DELETE", url: string, token: string | null, payload?: object) {
-  return ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-}
+const ctx = useTestApp({ actors: true });
 
 const ZONE_1 = {
   kind: "zone",
@@ -59,7 +38,7 @@ let pickup: string;
 let shipping: string;
 
 async function create(body: object): Promise<string> {
-  const res = await call("POST", "/api/admin/delivery/options", actors.admin, body);
+  const res = await ctx.call("POST", "/api/admin/delivery/options", { token: ctx.actors.admin, payload: body });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data._id;
 }
@@ -72,12 +51,15 @@ beforeAll(async () => {
 });
 
 const setFreeFrom = async (freeFrom: number | null) =>
-  expect((await call("PUT", "/api/admin/delivery/settings", actors.superAdmin, { freeFrom })).statusCode).toBe(200);
+  expect(
+    (await ctx.call("PUT", "/api/admin/delivery/settings", { token: ctx.actors.superAdmin, payload: { freeFrom } }))
+      .statusCode,
+  ).toBe(200);
 beforeEach(() => setFreeFrom(null));
 
 /** A product (one variant) at this price with `stock` units. */
 async function product(sellingPrice: number, stock: number | null = null): Promise<string> {
-  const res = await uploadProduct(ctx, actors.superAdmin, { price: sellingPrice, sellingPrice });
+  const res = await uploadProduct(ctx, ctx.actors.superAdmin, { price: sellingPrice, sellingPrice });
   expect(res.statusCode, res.body).toBe(201);
   const productId = res.json().data._id;
   await ctx.database.db.update(productVariants).set({ stock }).where(eq(productVariants.productId, productId));
@@ -87,7 +69,7 @@ async function product(sellingPrice: number, stock: number | null = null): Promi
 async function customerWith(productId: string) {
   const user = await createUser(ctx, "GENERAL");
   const token = await tokenFor(ctx, user);
-  expect((await call("POST", "/api/addtocart", token, { productId })).statusCode).toBe(201);
+  expect((await ctx.call("POST", "/api/addtocart", { token, payload: { productId } })).statusCode).toBe(201);
   return { user, token };
 }
 
@@ -96,7 +78,7 @@ const orderCount = async () => (await ctx.database.db.select({ n: count() }).fro
 describe("the back-office's delivery options", () => {
   it("are offered to customers in the admin's order, hidden ones left out, with the pickup's address", async () => {
     const hidden = await create({ ...ZONE_2, name: "Zone fermée", neighbourhoods: ["Soa"], active: false });
-    const res = await call("GET", "/api/delivery-options", null);
+    const res = await ctx.call("GET", "/api/delivery-options");
     expect(res.statusCode).toBe(200);
     const offer = res.json().data;
     expect(offer.options.map((o: { name: string }) => o.name)).toEqual([
@@ -110,10 +92,14 @@ describe("the back-office's delivery options", () => {
     expect(offer.pickupAddress).toBe(ctx.config.shop.address);
     expect(offer.freeFrom).toBeNull();
 
-    const admin = (await call("GET", "/api/admin/delivery", actors.admin)).json().data;
+    const admin = (await ctx.call("GET", "/api/admin/delivery", { token: ctx.actors.admin })).json().data;
     expect(admin.options.find((o: { _id: string }) => o._id === hidden)).toMatchObject({ active: false });
-    expect((await call("DELETE", `/api/admin/delivery/options/${hidden}`, actors.admin)).statusCode).toBe(200);
-    expect((await call("DELETE", `/api/admin/delivery/options/${hidden}`, actors.admin)).statusCode).toBe(404);
+    expect(
+      (await ctx.call("DELETE", `/api/admin/delivery/options/${hidden}`, { token: ctx.actors.admin })).statusCode,
+    ).toBe(200);
+    expect(
+      (await ctx.call("DELETE", `/api/admin/delivery/options/${hidden}`, { token: ctx.actors.admin })).statusCode,
+    ).toBe(404);
   });
 
   it("refuse what cannot be priced or placed, in French, writing nothing", async () => {
@@ -128,41 +114,57 @@ describe("the back-office's delivery options", () => {
       [{ ...ZONE_2, name: "Zone 3", neighbourhoods: ["Odza", "elig essono"] }, MSG.deliveryNeighbourhoodTaken],
     ];
     for (const [body, message] of cases) {
-      const res = await call("POST", "/api/admin/delivery/options", actors.admin, body);
+      const res = await ctx.call("POST", "/api/admin/delivery/options", { token: ctx.actors.admin, payload: body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toBe(message);
     }
     expect((await ctx.database.db.select({ n: count() }).from(deliveryOptions))[0]?.n).toBe(before);
-    const wrongKind = await call("POST", "/api/admin/delivery/options", actors.admin, { ...ZONE_2, kind: "drone" });
+    const wrongKind = await ctx.call("POST", "/api/admin/delivery/options", {
+      token: ctx.actors.admin,
+      payload: { ...ZONE_2, kind: "drone" },
+    });
     expect(wrongKind.statusCode).toBe(400);
     expect(
-      (await call("PUT", "/api/admin/delivery/options/6f9c2a3e-0b1d-4c5e-8f7a-9b8c7d6e5f4a", actors.admin, SHIPPING))
-        .statusCode,
+      (
+        await ctx.call("PUT", "/api/admin/delivery/options/6f9c2a3e-0b1d-4c5e-8f7a-9b8c7d6e5f4a", {
+          token: ctx.actors.admin,
+          payload: SHIPPING,
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
   it("make a pickup free whatever fee is sent, and keep a zone's own neighbourhoods when it is edited", async () => {
     const id = await create({ ...PICKUP, name: "Retrait Mvan", fee: 700, neighbourhoods: ["Mvan"] });
-    const res = await call("PUT", `/api/admin/delivery/options/${id}`, actors.admin, {
-      ...PICKUP,
-      name: "Retrait Mvan",
+    const res = await ctx.call("PUT", `/api/admin/delivery/options/${id}`, {
+      token: ctx.actors.admin,
+      payload: {
+        ...PICKUP,
+        name: "Retrait Mvan",
+      },
     });
     expect(res.json().data).toMatchObject({ fee: 0, neighbourhoods: [] });
     // Editing a zone with its own neighbourhoods is no clash with itself.
-    const edited = await call("PUT", `/api/admin/delivery/options/${zone2}`, actors.admin, { ...ZONE_2, position: 1 });
+    const edited = await ctx.call("PUT", `/api/admin/delivery/options/${zone2}`, {
+      token: ctx.actors.admin,
+      payload: { ...ZONE_2, position: 1 },
+    });
     expect(edited.statusCode, edited.body).toBe(200);
-    await call("DELETE", `/api/admin/delivery/options/${id}`, actors.admin);
+    await ctx.call("DELETE", `/api/admin/delivery/options/${id}`, { token: ctx.actors.admin });
   });
 });
 
 describe("an order from the cart", () => {
   it("copies the zone chosen, its neighbourhood as the zone spells it, the landmark, and adds the fee", async () => {
     const { token } = await customerWith(await product(300000));
-    const res = await call("POST", "/api/orders/from-cart", token, {
-      channel: "whatsapp",
-      deliveryOptionId: zone2,
-      neighbourhood: "bastos",
-      landmark: "En face de la pharmacie du Golf",
+    const res = await ctx.call("POST", "/api/orders/from-cart", {
+      token,
+      payload: {
+        channel: "whatsapp",
+        deliveryOptionId: zone2,
+        neighbourhood: "bastos",
+        landmark: "En face de la pharmacie du Golf",
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     const order = res.json().data;
@@ -180,50 +182,67 @@ describe("an order from the cart", () => {
     });
 
     // Kept as it was: the zone's later price does not touch it.
-    await call("PUT", `/api/admin/delivery/options/${zone2}`, actors.admin, { ...ZONE_2, fee: 2000 });
-    const mine = (await call("GET", "/api/my-orders", token)).json().data[0];
+    await ctx.call("PUT", `/api/admin/delivery/options/${zone2}`, {
+      token: ctx.actors.admin,
+      payload: { ...ZONE_2, fee: 2000 },
+    });
+    const mine = (await ctx.call("GET", "/api/my-orders", { token })).json().data[0];
     expect(mine.delivery.fee).toBe(1500);
     expect(mine.total).toBe(301500);
-    await call("PUT", `/api/admin/delivery/options/${zone2}`, actors.admin, ZONE_2);
+    await ctx.call("PUT", `/api/admin/delivery/options/${zone2}`, { token: ctx.actors.admin, payload: ZONE_2 });
 
-    const admin = (await call("GET", `/api/admin/orders/${order.reference}`, actors.admin)).json().data;
+    const admin = (await ctx.call("GET", `/api/admin/orders/${order.reference}`, { token: ctx.actors.admin })).json()
+      .data;
     expect(admin.delivery.landmark).toBe("En face de la pharmacie du Golf");
-    const listed = (await call("GET", `/api/admin/orders?q=${order.reference}`, actors.admin)).json().data[0];
+    const listed = (await ctx.call("GET", `/api/admin/orders?q=${order.reference}`, { token: ctx.actors.admin })).json()
+      .data[0];
     expect(listed).toMatchObject({ totalPrice: 300000, total: 301500 });
   });
 
   it("finds the zone of the neighbourhood the customer names ('zone'), or says it is not served", async () => {
     const { token } = await customerWith(await product(10000));
-    const res = await call("POST", "/api/orders/from-cart", token, {
-      channel: "whatsapp",
-      deliveryOptionId: "zone",
-      neighbourhood: "ELIG ESSONO",
-      landmark: "Derrière la station",
+    const res = await ctx.call("POST", "/api/orders/from-cart", {
+      token,
+      payload: {
+        channel: "whatsapp",
+        deliveryOptionId: "zone",
+        neighbourhood: "ELIG ESSONO",
+        landmark: "Derrière la station",
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data.delivery).toMatchObject({ name: ZONE_1.name, neighbourhood: "Elig-Essono", fee: 1000 });
-    const unknown = await call("POST", "/api/orders/from-cart", token, {
-      channel: "whatsapp",
-      deliveryOptionId: "zone",
-      neighbourhood: "Kribi",
-      landmark: "Plage",
+    const unknown = await ctx.call("POST", "/api/orders/from-cart", {
+      token,
+      payload: {
+        channel: "whatsapp",
+        deliveryOptionId: "zone",
+        neighbourhood: "Kribi",
+        landmark: "Plage",
+      },
     });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().issues).toEqual([
       { path: "body.neighbourhood", message: MSG.deliveryNeighbourhoodNotServed },
     ]);
-    const none = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp", deliveryOptionId: "zone" });
+    const none = await ctx.call("POST", "/api/orders/from-cart", {
+      token,
+      payload: { channel: "whatsapp", deliveryOptionId: "zone" },
+    });
     expect(none.json().message).toBe(FIELD_MSG.neighbourhoodRequired);
   });
 
   it("answers a second tap with the first order only when the delivery is the same", async () => {
     const { token } = await customerWith(await product(50000));
     const body = { channel: "phone", deliveryOptionId: zone1, neighbourhood: "Nlongkak", landmark: "Rond-point" };
-    const first = await call("POST", "/api/orders/from-cart", token, body);
-    const again = await call("POST", "/api/orders/from-cart", token, body);
+    const first = await ctx.call("POST", "/api/orders/from-cart", { token, payload: body });
+    const again = await ctx.call("POST", "/api/orders/from-cart", { token, payload: body });
     expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
     expect(again.json().data.reference).toBe(first.json().data.reference);
-    const other = await call("POST", "/api/orders/from-cart", token, { channel: "phone", deliveryOptionId: pickup });
+    const other = await ctx.call("POST", "/api/orders/from-cart", {
+      token,
+      payload: { channel: "phone", deliveryOptionId: pickup },
+    });
     expect(other.statusCode).toBe(201);
     expect(other.json().data).toMatchObject({ total: 50000, delivery: { kind: "pickup", fee: 0, landmark: "" } });
   });
@@ -231,17 +250,23 @@ describe("an order from the cart", () => {
   it("is delivered free in a zone from the free-delivery amount, not for shipping", async () => {
     await setFreeFrom(200000);
     const { token } = await customerWith(await product(200000));
-    const zone = await call("POST", "/api/orders/from-cart", token, {
-      channel: "whatsapp",
-      deliveryOptionId: zone1,
-      neighbourhood: "Centre-ville",
-      landmark: "Poste centrale",
+    const zone = await ctx.call("POST", "/api/orders/from-cart", {
+      token,
+      payload: {
+        channel: "whatsapp",
+        deliveryOptionId: zone1,
+        neighbourhood: "Centre-ville",
+        landmark: "Poste centrale",
+      },
     });
     expect(zone.json().data).toMatchObject({ total: 200000, delivery: { fee: 0, free: true } });
-    const shipped = await call("POST", "/api/orders/from-cart", token, {
-      channel: "whatsapp",
-      deliveryOptionId: shipping,
-      city: "Douala",
+    const shipped = await ctx.call("POST", "/api/orders/from-cart", {
+      token,
+      payload: {
+        channel: "whatsapp",
+        deliveryOptionId: shipping,
+        city: "Douala",
+      },
     });
     expect(shipped.json().data).toMatchObject({ total: 200000, delivery: { fee: null, free: false, city: "Douala" } });
   });
@@ -250,11 +275,14 @@ describe("an order from the cart", () => {
     const productId = await product(80000, 1);
     const { token } = await customerWith(productId);
     const hidden = await create({ ...ZONE_2, name: "Zone fermée", neighbourhoods: ["Olembe"] });
-    await call("PUT", `/api/admin/delivery/options/${hidden}`, actors.admin, {
-      ...ZONE_2,
-      name: "Zone fermée",
-      neighbourhoods: ["Olembe"],
-      active: false,
+    await ctx.call("PUT", `/api/admin/delivery/options/${hidden}`, {
+      token: ctx.actors.admin,
+      payload: {
+        ...ZONE_2,
+        name: "Zone fermée",
+        neighbourhoods: ["Olembe"],
+        active: false,
+      },
     });
     const before = await orderCount();
     const cases: [object, number, string][] = [
@@ -265,7 +293,10 @@ describe("an order from the cart", () => {
       [{ deliveryOptionId: hidden, neighbourhood: "Olembe", landmark: "Ici" }, 409, MSG.deliveryOptionUnavailable],
     ];
     for (const [choice, status, message] of cases) {
-      const res = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp", ...choice });
+      const res = await ctx.call("POST", "/api/orders/from-cart", {
+        token,
+        payload: { channel: "whatsapp", ...choice },
+      });
       expect(res.statusCode, JSON.stringify(choice)).toBe(status);
       expect(res.json().message).toBe(message);
     }
@@ -279,7 +310,7 @@ describe("an order from the cart", () => {
 
   it("without a delivery chosen, as a page from before delivery sends it, is recorded as before", async () => {
     const { token } = await customerWith(await product(40000));
-    const res = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    const res = await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ totalPrice: 40000, total: 40000, delivery: null });
   });
@@ -287,20 +318,16 @@ describe("an order from the cart", () => {
 
 describe("the order form", () => {
   const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n");
-  const form = (fields: Record<string, string>) =>
-    multipartBody([
-      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
-      { name: "file", filename: "recu.pdf", type: "application/pdf", bytes: PDF },
-    ]);
-  const send = (fields: Record<string, string>) => {
-    const body = form({ name: "Awa", number: "677123456", text: "Bastos", ...fields });
-    return ctx.app.inject({
-      method: "POST",
-      url: "/api/orders",
-      headers: { "content-type": body.contentType },
-      payload: body.payload,
+  const send = (fields: Record<string, string>) =>
+    ctx.call("POST", "/api/orders", {
+      multipart: [
+        ...Object.entries({ name: "Awa", number: "677123456", text: "Bastos", ...fields }).map(([name, value]) => ({
+          name,
+          value,
+        })),
+        { name: "file", filename: "recu.pdf", type: "application/pdf", bytes: PDF },
+      ],
     });
-  };
   const files = () =>
     existsSync(path.join(ctx.config.dataDir, "order-files"))
       ? readdirSync(path.join(ctx.config.dataDir, "order-files")).length
@@ -310,7 +337,7 @@ describe("the order form", () => {
     const res = await send({ deliveryOptionId: zone2, neighbourhood: "Essos", landmark: "Carrefour Essos" });
     expect(res.statusCode, res.body).toBe(201);
     const { reference } = res.json().data;
-    const found = await call("POST", "/api/order-status", null, { reference, phone: "677123456" });
+    const found = await ctx.call("POST", "/api/order-status", { payload: { reference, phone: "677123456" } });
     expect(found.json().data).toMatchObject({
       totalPrice: 0,
       total: 1500,
@@ -336,30 +363,42 @@ describe("the order form", () => {
 describe("a fee to confirm", () => {
   it("is set once by an admin before the order is paid, and the total follows", async () => {
     const { token } = await customerWith(await product(120000));
-    const placed = await call("POST", "/api/orders/from-cart", token, {
-      channel: "whatsapp",
-      deliveryOptionId: shipping,
-      city: "Bafoussam",
-      landmark: "Agence Général Voyages",
+    const placed = await ctx.call("POST", "/api/orders/from-cart", {
+      token,
+      payload: {
+        channel: "whatsapp",
+        deliveryOptionId: shipping,
+        city: "Bafoussam",
+        landmark: "Agence Général Voyages",
+      },
     });
     const { reference } = placed.json().data;
     const url = `/api/admin/orders/${reference}/delivery-fee`;
-    expect((await call("POST", url, actors.admin, { fee: -1 })).statusCode).toBe(400);
-    const set = await call("POST", url, actors.admin, { fee: 3500 });
+    expect((await ctx.call("POST", url, { token: ctx.actors.admin, payload: { fee: -1 } })).statusCode).toBe(400);
+    const set = await ctx.call("POST", url, { token: ctx.actors.admin, payload: { fee: 3500 } });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().data).toMatchObject({ total: 123500, delivery: { fee: 3500 } });
-    const again = await call("POST", url, actors.admin, { fee: 4000 });
+    const again = await ctx.call("POST", url, { token: ctx.actors.admin, payload: { fee: 4000 } });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(MSG.deliveryFeeNotToConfirm);
 
-    const other = await call("POST", "/api/orders/from-cart", token, {
-      channel: "phone",
-      deliveryOptionId: shipping,
-      city: "Bafoussam",
+    const other = await ctx.call("POST", "/api/orders/from-cart", {
+      token,
+      payload: {
+        channel: "phone",
+        deliveryOptionId: shipping,
+        city: "Bafoussam",
+      },
     });
     const late = other.json().data.reference;
-    await call("POST", `/api/admin/orders/${late}/status`, actors.admin, { status: "payée" });
-    const refused = await call("POST", `/api/admin/orders/${late}/delivery-fee`, actors.admin, { fee: 3500 });
+    await ctx.call("POST", `/api/admin/orders/${late}/status`, {
+      token: ctx.actors.admin,
+      payload: { status: "payée" },
+    });
+    const refused = await ctx.call("POST", `/api/admin/orders/${late}/delivery-fee`, {
+      token: ctx.actors.admin,
+      payload: { fee: 3500 },
+    });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(MSG.deliveryFeeTooLate);
   });

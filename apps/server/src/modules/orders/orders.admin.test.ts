@@ -10,35 +10,22 @@ import {
 import { eq, sql } from "drizzle-orm";
 import type { Response } from "light-my-request";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orderStatusChanges, orders } from "../../db/schema/orders.ts";
 import { users } from "../../db/schema/users.ts";
-import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  createUser,
-  productBody,
-  type TestContext,
-  tokenFor,
-} from "../../test/harness.ts";
+import { createUser, productBody, type TestContext, tokenFor, useTestApp } from "../../test/harness.ts";
 import { moveOrderStatus, orderFromForm } from "./orders.service.ts";
 
-let ctx: TestContext;
-let actors: Actors;
+const ctx = useTestApp({ actors: true });
 let png: Buffer;
 
 type App = TestContext["app"];
 
-function call(method: "GET" | "POST", url: string, token: string | null, payload?: object, app: App = ctx.app) {
-  return app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-}
-
-const list = (query: string, token = actors.admin) => call("GET", `/api/admin/orders${query}`, token);
-const detail = (reference: string, token = actors.admin) => call("GET", `/api/admin/orders/${reference}`, token);
-const changeStatus = (reference: string, status: unknown, token = actors.admin, app: App = ctx.app) =>
-  call("POST", `/api/admin/orders/${reference}/status`, token, { status }, app);
+const list = (query: string, token = ctx.actors.admin) => ctx.call("GET", `/api/admin/orders${query}`, { token });
+const detail = (reference: string, token = ctx.actors.admin) =>
+  ctx.call("GET", `/api/admin/orders/${reference}`, { token });
+const changeStatus = (reference: string, status: unknown, token = ctx.actors.admin, app: App = ctx.app) =>
+  ctx.call("POST", `/api/admin/orders/${reference}/status`, { token, payload: { status }, app });
 
 /** The references a list answer holds, in its order. */
 function references(res: Response): string[] {
@@ -85,13 +72,10 @@ async function statusOf(reference: string): Promise<OrderStatus> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  actors = await createActors(ctx);
   png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#9333ea" } })
     .png()
     .toBuffer();
 });
-afterAll(() => ctx.close());
 
 describe("GET /api/admin/orders", () => {
   beforeAll(async () => {
@@ -202,11 +186,11 @@ describe("GET /api/admin/orders", () => {
   });
 
   it("is for ADMIN and SUPERADMIN only", async () => {
-    expect((await list("", actors.superAdmin)).statusCode).toBe(200);
-    const general = await list("", actors.general);
+    expect((await list("", ctx.actors.superAdmin)).statusCode).toBe(200);
+    const general = await list("", ctx.actors.general);
     expect(general.statusCode).toBe(403);
     expect(general.json().message).toBe(MSG.forbidden);
-    const anonymous = await call("GET", "/api/admin/orders", null);
+    const anonymous = await ctx.call("GET", "/api/admin/orders");
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().message).toBe(MSG.authRequired);
   });
@@ -217,21 +201,24 @@ describe("GET /api/admin/orders/:reference", () => {
   let customer: { id: string; name: string; email: string; token: string };
 
   beforeAll(async () => {
-    const created = await call("POST", "/api/upload-product", actors.superAdmin, productBody({ sellingPrice: 250000 }));
+    const created = await ctx.call("POST", "/api/upload-product", {
+      token: ctx.actors.superAdmin,
+      payload: productBody({ sellingPrice: 250000 }),
+    });
     product = created.json().data._id;
     const user = await createUser(ctx, "GENERAL", "cliente-detail");
     customer = { id: user.id, name: user.name, email: user.email, token: await tokenFor(ctx, user) };
   });
 
   it("answers the whole order: lines in order, the customer's account, the file and an empty history", async () => {
-    const second = await call(
-      "POST",
-      "/api/upload-product",
-      actors.superAdmin,
-      productBody({ productName: "AirPods" }),
-    );
+    const second = await ctx.call("POST", "/api/upload-product", {
+      token: ctx.actors.superAdmin,
+      payload: productBody({ productName: "AirPods" }),
+    });
     for (const productId of [product, second.json().data._id]) {
-      expect((await call("POST", "/api/addtocart", customer.token, { productId })).statusCode).toBe(201);
+      expect(
+        (await ctx.call("POST", "/api/addtocart", { token: customer.token, payload: { productId } })).statusCode,
+      ).toBe(201);
     }
     const { order: placed } = await orderFromForm(
       ctx.database.db,
@@ -280,14 +267,14 @@ describe("GET /api/admin/orders/:reference", () => {
     // The cart page's order, newest line first: the AirPods came last, so they come first.
     expect(order.lines.map((l) => l.productName)).toEqual(["AirPods", "iPhone 13 128 Go"]);
 
-    const file = await call("GET", order.file!.url, actors.admin);
+    const file = await ctx.call("GET", order.file!.url, { token: ctx.actors.admin });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(png)).toBe(true);
   });
 
   it("answers null for the customer of a visitor's order and the file of a cart order", async () => {
     await insertOrder({ reference: "CMD-W7S7", channel: "whatsapp", phone: null, userId: null });
-    const res = await detail("CMD-W7S7", actors.superAdmin);
+    const res = await detail("CMD-W7S7", ctx.actors.superAdmin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ customer: null, file: null, hasFile: false, lines: [], history: [] });
   });
@@ -305,7 +292,7 @@ describe("GET /api/admin/orders/:reference", () => {
 describe("POST /api/admin/orders/:reference/status", () => {
   it("moves an order along, recording who and when, oldest change first", async () => {
     const before = await insertOrder({ reference: "CMD-ST22", phone: "+237677445566" });
-    const confirmed = await changeStatus("cmd-st22", "confirmée", actors.admin);
+    const confirmed = await changeStatus("cmd-st22", "confirmée", ctx.actors.admin);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().message).toBe(MSG.orderStatusChanged);
     expect(confirmed.json().data).toMatchObject({
@@ -315,21 +302,21 @@ describe("POST /api/admin/orders/:reference/status", () => {
         {
           fromStatus: "nouvelle",
           toStatus: "confirmée",
-          changedBy: { _id: actors.adminUser.id, name: actors.adminUser.name },
+          changedBy: { _id: ctx.actors.adminUser.id, name: ctx.actors.adminUser.name },
         },
       ],
     });
-    const paid = await changeStatus("CMD-ST22", "payée", actors.superAdmin);
+    const paid = await changeStatus("CMD-ST22", "payée", ctx.actors.superAdmin);
     expect(paid.statusCode, paid.body).toBe(200);
-    const delivered = await changeStatus("CMD-ST22", "livrée", actors.otherAdmin);
+    const delivered = await changeStatus("CMD-ST22", "livrée", ctx.actors.otherAdmin);
     expect(delivered.statusCode, delivered.body).toBe(200);
 
     const order: AdminOrder = delivered.json().data;
     expect(order.status).toBe("livrée");
     expect(order.history.map((h) => [h.fromStatus, h.toStatus, h.changedBy])).toEqual([
-      ["nouvelle", "confirmée", { _id: actors.adminUser.id, name: actors.adminUser.name }],
+      ["nouvelle", "confirmée", { _id: ctx.actors.adminUser.id, name: ctx.actors.adminUser.name }],
       ["confirmée", "payée", { _id: ctx.superAdmin.id, name: ctx.superAdmin.name }],
-      ["payée", "livrée", { _id: actors.otherAdminUser.id, name: actors.otherAdminUser.name }],
+      ["payée", "livrée", { _id: ctx.actors.otherAdminUser.id, name: ctx.actors.otherAdminUser.name }],
     ]);
     const times = order.history.map((h) => Date.parse(h.createdAt));
     expect(times).toEqual([...times].sort((a, b) => a - b));
@@ -340,7 +327,9 @@ describe("POST /api/admin/orders/:reference/status", () => {
     // The detail answers the same history.
     expect((await detail("CMD-ST22")).json().data).toEqual(order);
     // And the customer's status page reads the new status.
-    const status = await call("POST", "/api/order-status", null, { reference: "CMD-ST22", phone: "677 44 55 66" });
+    const status = await ctx.call("POST", "/api/order-status", {
+      payload: { reference: "CMD-ST22", phone: "677 44 55 66" },
+    });
     expect(status.statusCode).toBe(200);
     expect(status.json().data.status).toBe("livrée");
   });
@@ -378,9 +367,12 @@ describe("POST /api/admin/orders/:reference/status", () => {
     await insertOrder({ reference: "CMD-BD22" });
     expectIssue(await changeStatus("CMD-BD22", "expédiée"), "body.status", FIELD_MSG.orderStatusInvalid);
     expectIssue(await changeStatus("CMD-BD22", undefined), "body.status", FIELD_MSG.orderStatusInvalid);
-    const extra = await call("POST", "/api/admin/orders/CMD-BD22/status", actors.admin, {
-      status: "confirmée",
-      changedBy: "quelqu'un",
+    const extra = await ctx.call("POST", "/api/admin/orders/CMD-BD22/status", {
+      token: ctx.actors.admin,
+      payload: {
+        status: "confirmée",
+        changedBy: "quelqu'un",
+      },
     });
     expect(extra.statusCode).toBe(400);
     expect(await statusOf("CMD-BD22")).toBe("nouvelle");
@@ -395,8 +387,10 @@ describe("POST /api/admin/orders/:reference/status", () => {
 
   it("is refused to customers and visitors, whose attempt changes nothing", async () => {
     await insertOrder({ reference: "CMD-PM22" });
-    expect((await changeStatus("CMD-PM22", "annulée", actors.general)).statusCode).toBe(403);
-    expect((await call("POST", "/api/admin/orders/CMD-PM22/status", null, { status: "annulée" })).statusCode).toBe(401);
+    expect((await changeStatus("CMD-PM22", "annulée", ctx.actors.general)).statusCode).toBe(403);
+    expect(
+      (await ctx.call("POST", "/api/admin/orders/CMD-PM22/status", { payload: { status: "annulée" } })).statusCode,
+    ).toBe(401);
     expect(await statusOf("CMD-PM22")).toBe("nouvelle");
   });
 
@@ -454,8 +448,8 @@ describe("POST /api/admin/orders/:reference/status", () => {
       await Promise.all(
         references.map(async (reference) => {
           const answers = await Promise.all([
-            changeStatus(reference, "livrée", actors.admin, ctx.app),
-            changeStatus(reference, "annulée", actors.otherAdmin, peer.app),
+            changeStatus(reference, "livrée", ctx.actors.admin, ctx.app),
+            changeStatus(reference, "annulée", ctx.actors.otherAdmin, peer.app),
           ]);
           const codes = answers.map((a) => a.statusCode).sort();
           expect(codes, answers.map((a) => a.body).join("\n")).toEqual([200, 409]);
@@ -476,8 +470,8 @@ describe("POST /api/admin/orders/:reference/status", () => {
       await Promise.all(
         chained.map(async (reference) => {
           await Promise.all([
-            changeStatus(reference, "confirmée", actors.admin, ctx.app),
-            changeStatus(reference, "annulée", actors.otherAdmin, peer.app),
+            changeStatus(reference, "confirmée", ctx.actors.admin, ctx.app),
+            changeStatus(reference, "annulée", ctx.actors.otherAdmin, peer.app),
           ]);
           const history = (await detail(reference)).json().data.history as AdminOrder["history"];
           expect(history.filter((h) => h.fromStatus === "nouvelle")).toHaveLength(1);

@@ -5,25 +5,21 @@ import { FIELD_MSG, MSG, ORDER_FILE_MAX_BYTES, ORDER_REFERENCE_PATTERN, type Ord
 import { count, eq, sql } from "drizzle-orm";
 import type { Response } from "light-my-request";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { cartLines } from "../../db/schema/cart.ts";
 import { orderLines, orders } from "../../db/schema/orders.ts";
 import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  createUser,
+  addToCart,
+  customerWithCart,
   type FormPart,
-  multipartBody,
   productBody,
   type TestContext,
   tokenFor,
+  useTestApp,
 } from "../../test/harness.ts";
 import { orderFromCart, orderFromForm } from "./orders.service.ts";
 
-let ctx: TestContext;
-let actors: Actors;
+const ctx = useTestApp({ actors: true });
 let png: Buffer;
 let galaxy: string;
 let watch: string;
@@ -38,32 +34,16 @@ const HEIC = Buffer.concat([
   Buffer.alloc(64),
 ]);
 
-async function call(method: "GET" | "POST", url: string, token: string | null, payload?: object) {
-  return ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-}
-
 async function createProduct(overrides: Record<string, unknown>): Promise<string> {
-  const res = await call("POST", "/api/upload-product", actors.superAdmin, productBody(overrides));
+  const res = await ctx.call("POST", "/api/upload-product", {
+    token: ctx.actors.superAdmin,
+    payload: productBody(overrides),
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data._id;
 }
 
-async function addToCart(token: string, productId: string, quantity = 1) {
-  const added = await call("POST", "/api/addtocart", token, { productId });
-  expect(added.statusCode, added.body).toBe(201);
-  if (quantity > 1) {
-    const res = await call("POST", "/api/update-cart-product", token, { _id: added.json().data._id, quantity });
-    expect(res.statusCode).toBe(200);
-  }
-}
-
-/** A new GENERAL customer, signed in, with what is asked in their cart. */
-async function customer(cart: [string, number][] = []) {
-  const user = await createUser(ctx, "GENERAL");
-  const token = await tokenFor(ctx, user);
-  for (const [productId, quantity] of cart) await addToCart(token, productId, quantity);
-  return { user, token };
-}
+const customer = (cart: [string, number][] = []) => customerWithCart(ctx, cart);
 
 const formFields = (overrides: Record<string, string | undefined> = {}) => {
   const fields: Record<string, string | undefined> = {
@@ -86,13 +66,11 @@ const filePart = (bytes: Buffer, filename = "photo.png", type = "image/png"): Fo
 });
 
 function postForm(parts: FormPart[], options: { token?: string | null; app?: TestContext["app"]; ip?: string } = {}) {
-  const body = multipartBody(parts);
-  return (options.app ?? ctx.app).inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { ...(options.token ? bearer(options.token) : {}), "content-type": body.contentType },
-    payload: body.payload,
-    ...(options.ip ? { remoteAddress: options.ip } : {}),
+  return ctx.call("POST", "/api/orders", {
+    app: options.app,
+    token: options.token,
+    multipart: parts,
+    remoteAddress: options.ip,
   });
 }
 
@@ -125,19 +103,17 @@ function expectIssue(res: Response, path: string, message: string) {
 }
 
 async function myOrders(token: string): Promise<Order[]> {
-  const res = await call("GET", "/api/my-orders", token);
+  const res = await ctx.call("GET", "/api/my-orders", { token });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().message).toBe(MSG.ordersListed);
   return res.json().data;
 }
 
 async function cartCount(token: string): Promise<number> {
-  return (await call("GET", "/api/countAddToCartProduct", token)).json().data.count;
+  return (await ctx.call("GET", "/api/countAddToCartProduct", { token })).json().data.count;
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  actors = await createActors(ctx);
   png = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#16a34a" } })
     .png()
     .toBuffer();
@@ -163,11 +139,10 @@ beforeAll(async () => {
     sellingPrice: 12000,
   });
 });
-afterAll(() => ctx.close());
 
 describe("POST /api/orders/from-cart", () => {
   it("needs a signed-in customer", async () => {
-    const res = await call("POST", "/api/orders/from-cart", null, { channel: "whatsapp" });
+    const res = await ctx.call("POST", "/api/orders/from-cart", { payload: { channel: "whatsapp" } });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(MSG.authRequired);
   });
@@ -178,13 +153,15 @@ describe("POST /api/orders/from-cart", () => {
     ["unknown", { channel: "sms" }],
   ])("refuses a channel that is %s, in French", async (_label, body) => {
     const { token } = await customer([[galaxy, 1]]);
-    const res = await withoutWrites(() => call("POST", "/api/orders/from-cart", token, body));
+    const res = await withoutWrites(() => ctx.call("POST", "/api/orders/from-cart", { token, payload: body }));
     expectIssue(res, "body.channel", FIELD_MSG.orderChannelInvalid);
   });
 
   it("refuses an empty cart with 400 and stores nothing", async () => {
     const { token } = await customer();
-    const res = await withoutWrites(() => call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" }));
+    const res = await withoutWrites(() =>
+      ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, error: true, message: MSG.cartEmpty, data: null });
   });
@@ -194,7 +171,7 @@ describe("POST /api/orders/from-cart", () => {
       [galaxy, 2],
       [charger, 3],
     ]);
-    const res = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    const res = await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ success: true, error: false, message: MSG.orderCreated });
     const order: Order = res.json().data;
@@ -244,16 +221,18 @@ describe("POST /api/orders/from-cart", () => {
 
   it("answers the same order to a second tap with the same cart (200), even at the same instant", async () => {
     const { user, token } = await customer([[watch, 1]]);
-    const first = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    const first = await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } });
     expect(first.statusCode).toBe(201);
-    const again = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    const again = await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } });
     expect(again.statusCode).toBe(200);
     expect(again.json().message).toBe(MSG.orderCreated);
     expect(again.json().data).toEqual(first.json().data);
 
     const { token: other, user: otherUser } = await customer([[galaxy, 1]]);
     const taps = await Promise.all(
-      Array.from({ length: 6 }, () => call("POST", "/api/orders/from-cart", other, { channel: "phone" })),
+      Array.from({ length: 6 }, () =>
+        ctx.call("POST", "/api/orders/from-cart", { token: other, payload: { channel: "phone" } }),
+      ),
     );
     expect(taps.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     expect(new Set(taps.map((r) => r.json().data._id)).size).toBe(1);
@@ -268,7 +247,7 @@ describe("POST /api/orders/from-cart", () => {
     const { user, token } = await customer([[galaxy, 1]]);
     const ids = new Set<string>();
     const order = async (channel: "whatsapp" | "phone", expected: number) => {
-      const res = await call("POST", "/api/orders/from-cart", token, { channel });
+      const res = await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel } });
       expect(res.statusCode, res.body).toBe(expected);
       ids.add(res.json().data._id);
       return res.json().data as Order;
@@ -278,18 +257,24 @@ describe("POST /api/orders/from-cart", () => {
     expect(ids.size).toBe(2);
 
     // Another quantity: another order; back to the first cart, the first order again.
-    const line = (await call("GET", "/api/view-card-product", token)).json().data[0];
-    await call("POST", "/api/update-cart-product", token, { _id: line._id, quantity: 2 });
+    const line = (await ctx.call("GET", "/api/view-card-product", { token })).json().data[0];
+    await ctx.call("POST", "/api/update-cart-product", { token, payload: { _id: line._id, quantity: 2 } });
     await order("whatsapp", 201);
     expect(ids.size).toBe(3);
-    await call("POST", "/api/update-cart-product", token, { _id: line._id, quantity: 1 });
+    await ctx.call("POST", "/api/update-cart-product", { token, payload: { _id: line._id, quantity: 1 } });
     expect((await order("whatsapp", 200))._id).toBe(whatsapp._id);
 
     // Another price for the same product: the customer is told another total.
-    await call("POST", "/api/update-product", actors.superAdmin, { _id: galaxy, sellingPrice: 179000 });
+    await ctx.call("POST", "/api/update-product", {
+      token: ctx.actors.superAdmin,
+      payload: { _id: galaxy, sellingPrice: 179000 },
+    });
     const repriced = await order("whatsapp", 201);
     expect(repriced.lines[0]?.unitPrice).toBe(179000);
-    await call("POST", "/api/update-product", actors.superAdmin, { _id: galaxy, sellingPrice: 180000 });
+    await ctx.call("POST", "/api/update-product", {
+      token: ctx.actors.superAdmin,
+      payload: { _id: galaxy, sellingPrice: 180000 },
+    });
     expect(ids.size).toBe(4);
 
     // The shop confirmed it: a new tap is a new order.
@@ -317,17 +302,22 @@ describe("POST /api/orders/from-cart", () => {
       sellingPrice: 120000,
     });
     const { token } = await customer([[phoneProduct, 2]]);
-    const fromCart = (await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" })).json().data;
-    await addToCart(actors.general, phoneProduct, 1);
-    const placed = await placeForm({}, filePart(png), actors.general);
+    const fromCart = (
+      await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } })
+    ).json().data;
+    await addToCart(ctx, ctx.actors.general, phoneProduct, 1);
+    const placed = await placeForm({}, filePart(png), ctx.actors.general);
     expect(placed.statusCode, placed.body).toBe(201);
     const formOrder: Order = placed.json().data;
 
-    const changed = await call("POST", "/api/update-product", actors.superAdmin, {
-      _id: phoneProduct,
-      productName: "Redmi Note 13 Pro",
-      price: 160000,
-      sellingPrice: 150000,
+    const changed = await ctx.call("POST", "/api/update-product", {
+      token: ctx.actors.superAdmin,
+      payload: {
+        _id: phoneProduct,
+        productName: "Redmi Note 13 Pro",
+        price: 160000,
+        sellingPrice: 150000,
+      },
     });
     expect(changed.statusCode).toBe(200);
 
@@ -338,9 +328,11 @@ describe("POST /api/orders/from-cart", () => {
       totalQuantity: 2,
       totalPrice: 240000,
     });
-    const status = await call("POST", "/api/order-status", null, {
-      reference: formOrder.reference,
-      phone: "677123456",
+    const status = await ctx.call("POST", "/api/order-status", {
+      payload: {
+        reference: formOrder.reference,
+        phone: "677123456",
+      },
     });
     expect(status.statusCode).toBe(200);
     expect(status.json().data).toMatchObject({
@@ -358,8 +350,12 @@ describe("POST /api/orders/from-cart", () => {
       sellingPrice: 230000,
     });
     const { token } = await customer([[gone, 1]]);
-    const placed = (await call("POST", "/api/orders/from-cart", token, { channel: "phone" })).json().data;
-    expect((await call("POST", "/api/delete-product", actors.superAdmin, { _id: gone })).statusCode).toBe(200);
+    const placed = (await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "phone" } })).json()
+      .data;
+    expect(
+      (await ctx.call("POST", "/api/delete-product", { token: ctx.actors.superAdmin, payload: { _id: gone } }))
+        .statusCode,
+    ).toBe(200);
     const [mine] = await myOrders(token);
     expect(mine?._id).toBe(placed._id);
     // The product's variant went with it: the line keeps its copied name, label and price.
@@ -539,7 +535,9 @@ describe("POST /api/orders (the order form)", () => {
   it("refuses a second file and a JSON body", async () => {
     const two = await withoutWrites(() => postForm([...formFields(), filePart(png), filePart(PDF, "b.pdf")]));
     expect(two.statusCode).toBe(413);
-    const json = await withoutWrites(() => call("POST", "/api/orders", null, { name: "Awa", number: "677123456" }));
+    const json = await withoutWrites(() =>
+      ctx.call("POST", "/api/orders", { payload: { name: "Awa", number: "677123456" } }),
+    );
     expect(json.statusCode).toBe(415);
     expect(json.json().message).toBe(MSG.unsupportedMediaType);
   });
@@ -606,10 +604,13 @@ describe("order references", () => {
         expect(res.statusCode).toBe(201);
         references.push(res.json().data.reference);
       } else {
-        const line = (await call("GET", "/api/view-card-product", token)).json().data[0];
-        await call("POST", "/api/update-cart-product", token, { _id: line._id, quantity: 1 + (i % 97) });
+        const line = (await ctx.call("GET", "/api/view-card-product", { token })).json().data[0];
+        await ctx.call("POST", "/api/update-cart-product", {
+          token,
+          payload: { _id: line._id, quantity: 1 + (i % 97) },
+        });
         await ctx.database.db.update(orders).set({ status: "annulée" }).where(eq(orders.channel, "phone"));
-        const res = await call("POST", "/api/orders/from-cart", token, { channel: "phone" });
+        const res = await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "phone" } });
         expect(res.statusCode, res.body).toBe(201);
         references.push(res.json().data.reference);
       }
@@ -640,7 +641,7 @@ describe("order references", () => {
     expect(second.order.lines).toHaveLength(1);
 
     const lengths: number[] = [];
-    await addToCart(await tokenFor(ctx, user), galaxy);
+    await addToCart(ctx, await tokenFor(ctx, user), galaxy);
     const third = await orderFromCart(
       ctx.database.db,
       user,
@@ -674,7 +675,9 @@ describe("order references", () => {
       { newReference: (length) => (length === 4 ? "CMD-9XYZ" : "CMD-9XYZ2") },
     );
     expect(viaForm.order.row.reference).toBe("CMD-9XYZ2");
-    const found = await call("POST", "/api/order-status", null, { reference: "cmd-9xyz2", phone: "677000111" });
+    const found = await ctx.call("POST", "/api/order-status", {
+      payload: { reference: "cmd-9xyz2", phone: "677000111" },
+    });
     expect(found.statusCode).toBe(200);
   });
 
@@ -707,12 +710,7 @@ describe("POST /api/order-status", () => {
   });
 
   const ask = (body: object, app = ctx.app, remoteAddress?: string) =>
-    app.inject({
-      method: "POST",
-      url: "/api/order-status",
-      payload: body,
-      ...(remoteAddress ? { remoteAddress } : {}),
-    });
+    ctx.call("POST", "/api/order-status", { app, payload: body, remoteAddress });
 
   it("answers the order when the reference and the phone both match", async () => {
     const res = await ask({ reference: placed.reference, phone: "+237699887766" });
@@ -748,7 +746,9 @@ describe("POST /api/order-status", () => {
 
   it("never finds a cart order, which has no phone", async () => {
     const { token } = await customer([[watch, 1]]);
-    const fromCart = (await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" })).json().data;
+    const fromCart = (
+      await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } })
+    ).json().data;
     const res = await ask({ reference: fromCart.reference, phone: "699887766" });
     expect(res.statusCode).toBe(404);
   });
@@ -764,11 +764,7 @@ describe("POST /api/order-status", () => {
   });
 
   describe("rate limit", () => {
-    let limited: TestContext;
-    beforeAll(async () => {
-      limited = await createTestApp({ ORDER_STATUS_RATE_LIMIT_MAX: "3" });
-    });
-    afterAll(() => limited?.close());
+    const limited = useTestApp({ env: { ORDER_STATUS_RATE_LIMIT_MAX: "3" } });
 
     it("answers the 4th look-up from one address with 429, and still hears others", async () => {
       for (let i = 0; i < 3; i++) {
@@ -786,16 +782,17 @@ describe("POST /api/order-status", () => {
 
 describe("GET /api/my-orders", () => {
   it("needs a signed-in customer", async () => {
-    expect((await call("GET", "/api/my-orders", null)).statusCode).toBe(401);
+    expect((await ctx.call("GET", "/api/my-orders")).statusCode).toBe(401);
   });
 
   it("lists only the customer's own orders, newest first, with their lines", async () => {
     const { token } = await customer([[galaxy, 1]]);
     expect(await myOrders(token)).toEqual([]);
-    const first = (await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" })).json().data;
+    const first = (await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } })).json()
+      .data;
     const second = (await placeForm({}, filePart(png), token)).json().data;
     const { token: someoneElse } = await customer([[watch, 1]]);
-    await call("POST", "/api/orders/from-cart", someoneElse, { channel: "whatsapp" });
+    await ctx.call("POST", "/api/orders/from-cart", { token: someoneElse, payload: { channel: "whatsapp" } });
 
     const mine = await myOrders(token);
     expect(mine.map((o) => o._id)).toEqual([second._id, first._id]);
@@ -815,13 +812,13 @@ describe("GET /api/orders/:reference/file", () => {
   });
 
   const fetchFile = (token: string | null, reference = placed.reference) =>
-    ctx.app.inject({ method: "GET", url: `/api/orders/${reference}/file`, headers: token ? bearer(token) : {} });
+    ctx.call("GET", `/api/orders/${reference}/file`, { token });
 
   it("is refused to visitors (401) and to customers (403)", async () => {
     const anonymous = await fetchFile(null);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().message).toBe(MSG.authRequired);
-    const general = await fetchFile(actors.general);
+    const general = await fetchFile(ctx.actors.general);
     expect(general.statusCode).toBe(403);
     expect(general.json().message).toBe(MSG.forbidden);
     expect(general.body).not.toContain("%PDF");
@@ -830,7 +827,7 @@ describe("GET /api/orders/:reference/file", () => {
   it.each(["admin", "superAdmin"] as const)(
     "is sent to an %s privately, byte for byte, to read in the tab",
     async (who) => {
-      const res = await fetchFile(actors[who]);
+      const res = await fetchFile(ctx.actors[who]);
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.equals(PDF)).toBe(true);
       expect(res.headers["content-type"]).toBe("application/pdf");
@@ -847,22 +844,23 @@ describe("GET /api/orders/:reference/file", () => {
   );
 
   it("takes the reference as a customer reads it", async () => {
-    const res = await fetchFile(actors.admin, placed.reference.toLowerCase());
+    const res = await fetchFile(ctx.actors.admin, placed.reference.toLowerCase());
     expect(res.statusCode).toBe(200);
   });
 
   it("answers 404 for an unknown order, an order without file and a file gone from the disk", async () => {
-    expect((await fetchFile(actors.admin, "CMD-ZZZZZ")).statusCode).toBe(404);
+    expect((await fetchFile(ctx.actors.admin, "CMD-ZZZZZ")).statusCode).toBe(404);
     const { token } = await customer([[charger, 1]]);
-    const fromCart = (await call("POST", "/api/orders/from-cart", token, { channel: "phone" })).json().data;
-    const noFile = await fetchFile(actors.admin, fromCart.reference);
+    const fromCart = (await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "phone" } })).json()
+      .data;
+    const noFile = await fetchFile(ctx.actors.admin, fromCart.reference);
     expect(noFile.statusCode).toBe(404);
     expect(noFile.json().message).toBe(MSG.orderFileNotFound);
 
     const other = (await placeForm({}, filePart(png))).json().data;
     const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, other._id));
     await rm(path.join(path.join(ctx.config.dataDir, "order-files"), row?.filePath ?? "x"));
-    expect((await fetchFile(actors.admin, other.reference)).statusCode).toBe(404);
+    expect((await fetchFile(ctx.actors.admin, other.reference)).statusCode).toBe(404);
   });
 
   it("is never served under /uploads, whatever the guess", async () => {
@@ -885,11 +883,7 @@ describe("GET /api/orders/:reference/file", () => {
 });
 
 describe("rate limit of the order form", () => {
-  let limited: TestContext;
-  beforeAll(async () => {
-    limited = await createTestApp({ ORDER_RATE_LIMIT_MAX: "2" });
-  });
-  afterAll(() => limited?.close());
+  const limited = useTestApp({ env: { ORDER_RATE_LIMIT_MAX: "2" } });
 
   it("refuses the 3rd order from one address with 429, storing nothing, and still hears others", async () => {
     const parts = () => [...formFields(), filePart(png)];
@@ -928,8 +922,8 @@ describe("the cart is left alone by cart orders", () => {
       [galaxy, 1],
       [watch, 1],
     ]);
-    await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
-    await call("POST", "/api/orders/from-cart", token, { channel: "phone" });
+    await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } });
+    await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "phone" } });
     const lines = await ctx.database.db.select().from(cartLines).where(eq(cartLines.userId, user.id));
     expect(lines).toHaveLength(2);
   });

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type FakeNotchPay, startFakeNotchPay } from "../../test/fake-notchpay.ts";
-import { freshDatabase } from "../../test/harness.ts";
+import { call, freshDatabase } from "../../test/harness.ts";
 
 const serverFile = path.join(import.meta.dirname, "..", "..", "server.ts");
 const PASSWORD = "motdepasse-solide";
@@ -66,10 +66,7 @@ function startServer(): { child: ChildProcess; exited: Promise<unknown>; output:
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       ADMIN_PASSWORD: PASSWORD,
-      NOTCHPAY_PUBLIC_KEY: fake.publicKey,
-      NOTCHPAY_PRIVATE_KEY: "sk_test_fake_private",
-      NOTCHPAY_WEBHOOK_HASH: fake.webhookHash,
-      NOTCHPAY_API_URL: fake.url,
+      ...fake.env,
       PAYMENT_RECONCILE_INTERVAL_MS: "300",
       PAYMENT_RECONCILE_AFTER_MS: "500",
     },
@@ -95,48 +92,47 @@ async function healthy(child: ChildProcess): Promise<void> {
   throw new Error("the server did not become healthy");
 }
 
-async function api(method: string, url: string, token: string | null, body?: object) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { "content-type": "application/json" } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, json: (await res.json()) as { data: Record<string, unknown> & { _id: string } } };
-}
-
 it("a charge whose server was killed before the webhook is paid exactly once after the restart", async () => {
   let server = startServer();
   try {
     await healthy(server.child);
-    const signIn = await api("POST", "/api/signin", null, { email: "admin@boutique.local", password: PASSWORD });
-    expect(signIn.status).toBe(200);
-    const token = signIn.json.data as unknown as string;
-    const product = await api("POST", "/api/upload-product", token, {
-      productName: "Galaxy A15",
-      brandName: "Samsung",
-      category: "SAMSUNG",
-      productImage: [],
-      description: "Neuf",
-      price: 95000,
-      sellingPrice: 90000,
+    const signIn = await call(base, "POST", "/api/signin", {
+      payload: { email: "admin@boutique.local", password: PASSWORD },
     });
-    expect(product.status).toBe(201);
-    expect((await api("POST", "/api/addtocart", token, { productId: product.json.data._id })).status).toBe(201);
-    const order = await api("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
-    expect(order.status).toBe(201);
-    const reference = order.json.data.reference as string;
+    expect(signIn.statusCode).toBe(200);
+    const token = signIn.json().data as string;
+    const product = await call(base, "POST", "/api/upload-product", {
+      token,
+      payload: {
+        productName: "Galaxy A15",
+        brandName: "Samsung",
+        category: "SAMSUNG",
+        productImage: [],
+        description: "Neuf",
+        price: 95000,
+        sellingPrice: 90000,
+      },
+    });
+    expect(product.statusCode).toBe(201);
+    expect(
+      (await call(base, "POST", "/api/addtocart", { token, payload: { productId: product.json().data._id } }))
+        .statusCode,
+    ).toBe(201);
+    const order = await call(base, "POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } });
+    expect(order.statusCode).toBe(201);
+    const reference = order.json().data.reference as string;
 
     // The customer confirms on the phone a second later; the webhook then finds nobody.
     fake.settings.settleAfterMs = 1000;
     fake.settings.webhookRetries = 0;
-    const charge = await api("POST", `/api/orders/${reference}/payments`, token, {
-      operator: "mtn",
-      phone: "677123456",
+    const charge = await call(base, "POST", `/api/orders/${reference}/payments`, {
+      token,
+      payload: {
+        operator: "mtn",
+        phone: "677123456",
+      },
     });
-    expect(charge.status).toBe(201);
+    expect(charge.statusCode).toBe(201);
     server.child.kill("SIGKILL");
     await server.exited;
 
@@ -148,20 +144,20 @@ it("a charge whose server was killed before the webhook is paid exactly once aft
     await healthy(server.child);
     let state = "";
     for (let i = 0; i < 100 && state !== "paid"; i++) {
-      state = (await api("GET", `/api/payments/${charge.json.data._id}`, null)).json.data.state as string;
+      state = (await call(base, "GET", `/api/payments/${charge.json().data._id}`)).json().data.state as string;
       if (state !== "paid") await new Promise((r) => setTimeout(r, 100));
     }
     expect(state).toBe("paid");
-    const detail = await api("GET", `/api/admin/orders/${reference}`, token);
-    expect(detail.json.data.status).toBe("payée");
-    const history = detail.json.data.history as { toStatus: string }[];
+    const detail = await call(base, "GET", `/api/admin/orders/${reference}`, { token });
+    expect(detail.json().data.status).toBe("payée");
+    const history = detail.json().data.history as { toStatus: string }[];
     expect(history.filter((h) => h.toStatus === "payée")).toHaveLength(1);
-    expect(detail.json.data.payments as unknown[]).toHaveLength(1);
+    expect(detail.json().data.payments as unknown[]).toHaveLength(1);
     expect(fake.payments()).toHaveLength(1);
     // Once more for good measure: the provider's late retry of the webhook changes nothing.
     expect(await fake.sendWebhook(fake.payments()[0]!.reference, { type: "payment.complete" })).toBe(200);
-    const after = await api("GET", `/api/admin/orders/${reference}`, token);
-    expect((after.json.data.history as { toStatus: string }[]).filter((h) => h.toStatus === "payée")).toHaveLength(1);
+    const after = await call(base, "GET", `/api/admin/orders/${reference}`, { token });
+    expect((after.json().data.history as { toStatus: string }[]).filter((h) => h.toStatus === "payée")).toHaveLength(1);
   } catch (error) {
     console.error(server.output());
     throw error;

@@ -4,17 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { orderStatusChanges, orders } from "../../db/schema/orders.ts";
 import { payments } from "../../db/schema/payments.ts";
 import { type FakeNotchPay, signNotchPay, startFakeNotchPay } from "../../test/fake-notchpay.ts";
-import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  createUser,
-  multipartBody,
-  type TestContext,
-  tokenFor,
-  uploadProduct,
-} from "../../test/harness.ts";
+import { createUser, tokenFor, uploadProduct, useTestApp } from "../../test/harness.ts";
 import { startTestPushService, type TestPushService } from "../../test/push-service.ts";
 import { createNotchPay } from "./notchpay.ts";
 import { applyProviderPayment, type PaymentsContext, reconcile } from "./payments.service.ts";
@@ -28,37 +18,31 @@ import { applyProviderPayment, type PaymentsContext, reconcile } from "./payment
 let fake: FakeNotchPay;
 let push: TestPushService;
 let adminDevice: { endpoint: string };
-let ctx: TestContext;
-let actors: Actors;
 let payments_: PaymentsContext;
 let webhookUrl: string;
 
 beforeAll(async () => {
   fake = await startFakeNotchPay();
   push = await startTestPushService();
-  ctx = await createTestApp(
-    {
-      NOTCHPAY_PUBLIC_KEY: fake.publicKey,
-      NOTCHPAY_PRIVATE_KEY: "sk_test_fake_private",
-      NOTCHPAY_WEBHOOK_HASH: fake.webhookHash,
-      NOTCHPAY_API_URL: fake.url,
-      NOTCHPAY_TIMEOUT_MS: "800",
-      PAYMENT_RECONCILE_INTERVAL_MS: "0",
-      SHOP_MOMO_MTN: "677000001",
-    },
-    { pushAgent: push.agent },
-  );
+});
+afterAll(async () => {
+  await fake?.close();
+  await push?.close();
+});
+const ctx = useTestApp(() => ({
+  env: { ...fake.env, NOTCHPAY_TIMEOUT_MS: "800", PAYMENT_RECONCILE_INTERVAL_MS: "0", SHOP_MOMO_MTN: "677000001" },
+  pushAgent: push.agent,
+  actors: true,
+}));
+beforeAll(async () => {
   await ctx.app.listen({ host: "127.0.0.1", port: 0 });
   const address = ctx.app.server.address();
   if (!address || typeof address === "string") throw new Error("not listening");
   webhookUrl = `http://127.0.0.1:${address.port}/api/payments/webhooks/notchpay`;
-  actors = await createActors(ctx);
   // The owner's phone, told of payments received (decision 033).
   adminDevice = push.subscribe();
-  const subscribed = await ctx.app.inject({
-    method: "POST",
-    url: "/api/admin/push/subscriptions",
-    headers: bearer(actors.admin),
+  const subscribed = await ctx.call("POST", "/api/admin/push/subscriptions", {
+    token: ctx.actors.admin,
     payload: adminDevice,
   });
   expect(subscribed.statusCode).toBe(201);
@@ -70,19 +54,10 @@ beforeAll(async () => {
     files: ctx.app.files,
   };
 });
-afterAll(async () => {
-  await ctx?.close();
-  await fake?.close();
-  await push?.close();
-});
 beforeEach(() => {
   fake.reset();
   fake.webhookUrl = webhookUrl;
 });
-
-function call(method: "GET" | "POST", url: string, token: string | null, payload?: object) {
-  return ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-}
 
 const until = async (check: () => Promise<boolean>, what: string) => {
   for (let i = 0; i < 100; i++) {
@@ -94,12 +69,14 @@ const until = async (check: () => Promise<boolean>, what: string) => {
 
 /** A customer's cart order of one product at `price`: its reference, token and payToken. */
 async function cartOrder(price = 25000) {
-  const created = await uploadProduct(ctx, actors.superAdmin, { price, sellingPrice: price });
+  const created = await uploadProduct(ctx, ctx.actors.superAdmin, { price, sellingPrice: price });
   expect(created.statusCode, created.body).toBe(201);
   const user = await createUser(ctx, "GENERAL");
   const token = await tokenFor(ctx, user);
-  expect((await call("POST", "/api/addtocart", token, { productId: created.json().data._id })).statusCode).toBe(201);
-  const res = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+  expect(
+    (await ctx.call("POST", "/api/addtocart", { token, payload: { productId: created.json().data._id } })).statusCode,
+  ).toBe(201);
+  const res = await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } });
   expect(res.statusCode, res.body).toBe(201);
   const order = res.json().data;
   return {
@@ -111,8 +88,8 @@ async function cartOrder(price = 25000) {
 }
 
 const pay = (reference: string, token: string | null, body: object) =>
-  call("POST", `/api/orders/${reference}/payments`, token, body);
-const poll = (id: string) => call("GET", `/api/payments/${id}`, null);
+  ctx.call("POST", `/api/orders/${reference}/payments`, { token, payload: body });
+const poll = (id: string) => ctx.call("GET", `/api/payments/${id}`);
 const orderRow = async (reference: string) =>
   (await ctx.database.db.select().from(orders).where(eq(orders.reference, reference)))[0]!;
 const paidChanges = async (reference: string) => {
@@ -130,7 +107,9 @@ const attemptsOf = async (reference: string) => {
 describe("paying by Mobile Money", () => {
   it("charges the order's recorded total, and the signed webhook makes the order 'payée' by itself", async () => {
     const order = await cartOrder(25000);
-    const screen = await call("POST", `/api/orders/${order.reference}/payment`, null, { token: order.payToken });
+    const screen = await ctx.call("POST", `/api/orders/${order.reference}/payment`, {
+      payload: { token: order.payToken },
+    });
     expect(screen.statusCode, screen.body).toBe(200);
     expect(screen.json().data).toMatchObject({ total: 25000, payable: true, paid: false, mobileMoney: true });
     expect(screen.json().data.transferNumbers).toEqual({ mtn: "+237677000001", orange: null });
@@ -262,9 +241,11 @@ describe("paying by Mobile Money", () => {
     const [flagged] = await attemptsOf(order.reference);
     expect(flagged).toMatchObject({ state: "to_verify" });
     expect(flagged!.flag).toContain("Montant reçu 100 XAF au lieu de 40000 XAF");
-    const queue = (await call("GET", "/api/admin/payments", actors.admin)).json();
+    const queue = (await ctx.call("GET", "/api/admin/payments", { token: ctx.actors.admin })).json();
     expect(queue.data.some((p: { _id: string }) => p._id === attempt._id)).toBe(true);
-    expect((await call("GET", "/api/admin/badges", actors.admin)).json().data.paymentsToVerify).toBeGreaterThan(0);
+    expect(
+      (await ctx.call("GET", "/api/admin/badges", { token: ctx.actors.admin })).json().data.paymentsToVerify,
+    ).toBeGreaterThan(0);
     // The customer reads that the shop checks it, not the flag.
     expect((await poll(attempt._id)).json().data).toMatchObject({ state: "to_verify", reason: null });
   });
@@ -394,7 +375,7 @@ describe("who may pay", () => {
     const order = await cartOrder();
     const stranger = await tokenFor(ctx, await createUser(ctx, "GENERAL"));
     const screen = (token: string | null, body: object) =>
-      call("POST", `/api/orders/${order.reference}/payment`, token, body);
+      ctx.call("POST", `/api/orders/${order.reference}/payment`, { token, payload: body });
     expect((await screen(order.token, {})).statusCode).toBe(200);
     expect((await screen(null, { token: order.payToken })).statusCode).toBe(200);
     expect((await screen(stranger, {})).statusCode).toBe(404);
@@ -440,7 +421,10 @@ describe("who may pay", () => {
     const res = await pay(order.reference, order.token, { operator: "mtn", phone: "677123456" });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(MSG.paymentNoAmount);
-    const screen = await call("POST", `/api/orders/${order.reference}/payment`, order.token, {});
+    const screen = await ctx.call("POST", `/api/orders/${order.reference}/payment`, {
+      token: order.token,
+      payload: {},
+    });
     expect(screen.json().data.payable).toBe(false);
   });
 });
@@ -450,18 +434,13 @@ describe("transfers by hand, cash, and the shop's review", () => {
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==",
     "base64",
   );
-  const declare = (reference: string, fields: Record<string, string>, screenshot = false) => {
-    const { payload, contentType } = multipartBody([
-      ...Object.entries(fields).map(([name, value]) => ({ name, value })),
-      ...(screenshot ? [{ name: "screenshot", filename: "capture.png", type: "image/png", bytes: png }] : []),
-    ]);
-    return ctx.app.inject({
-      method: "POST",
-      url: `/api/orders/${reference}/transfer`,
-      headers: { "content-type": contentType },
-      payload,
+  const declare = (reference: string, fields: Record<string, string>, screenshot = false) =>
+    ctx.call("POST", `/api/orders/${reference}/transfer`, {
+      multipart: [
+        ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+        ...(screenshot ? [{ name: "screenshot", filename: "capture.png", type: "image/png", bytes: png }] : []),
+      ],
     });
-  };
 
   it("a declared transfer waits for an admin; one ID serves one order; rejected then approved with who and when", async () => {
     const order = await cartOrder(30000);
@@ -485,24 +464,34 @@ describe("transfers by hand, cash, and the shop's review", () => {
         .message,
     ).toBe(MSG.transferPending);
 
-    const queued = (await call("GET", "/api/admin/payments", actors.admin)).json().data;
+    const queued = (await ctx.call("GET", "/api/admin/payments", { token: ctx.actors.admin })).json().data;
     const item = queued.find((p: { transactionId: string }) => p.transactionId === "MP2411.1234.A5");
     expect(item.order).toMatchObject({ reference: order.reference, total: 30000 });
-    expect((await call("GET", item.screenshotUrl, actors.admin)).statusCode).toBe(200);
-    expect((await call("GET", item.screenshotUrl, order.token)).statusCode).toBe(403);
+    expect((await ctx.call("GET", item.screenshotUrl, { token: ctx.actors.admin })).statusCode).toBe(200);
+    expect((await ctx.call("GET", item.screenshotUrl, { token: order.token })).statusCode).toBe(403);
 
     expect(
-      (await call("POST", `/api/admin/payments/${item._id}/reject`, actors.admin, { reason: "x" })).statusCode,
+      (
+        await ctx.call("POST", `/api/admin/payments/${item._id}/reject`, {
+          token: ctx.actors.admin,
+          payload: { reason: "x" },
+        })
+      ).statusCode,
     ).toBe(400);
-    const rejected = await call("POST", `/api/admin/payments/${item._id}/reject`, actors.admin, {
-      reason: "Aucun transfert reçu avec ce numéro.",
+    const rejected = await ctx.call("POST", `/api/admin/payments/${item._id}/reject`, {
+      token: ctx.actors.admin,
+      payload: {
+        reason: "Aucun transfert reçu avec ce numéro.",
+      },
     });
     expect(rejected.statusCode).toBe(200);
     const screen = (
-      await call("POST", `/api/orders/${order.reference}/payment`, null, { token: order.payToken })
+      await ctx.call("POST", `/api/orders/${order.reference}/payment`, { payload: { token: order.payToken } })
     ).json().data;
     expect(screen.payments[0]).toMatchObject({ state: "rejected", reason: "Aucun transfert reçu avec ce numéro." });
-    expect((await call("POST", `/api/admin/payments/${item._id}/approve`, actors.admin)).statusCode).toBe(409);
+    expect(
+      (await ctx.call("POST", `/api/admin/payments/${item._id}/approve`, { token: ctx.actors.admin })).statusCode,
+    ).toBe(409);
 
     const second = await declare(order.reference, {
       operator: "mtn",
@@ -510,14 +499,17 @@ describe("transfers by hand, cash, and the shop's review", () => {
       token: order.payToken,
     });
     expect(second.statusCode).toBe(201);
-    const approved = await call("POST", `/api/admin/payments/${second.json().data._id}/approve`, actors.admin);
+    const approved = await ctx.call("POST", `/api/admin/payments/${second.json().data._id}/approve`, {
+      token: ctx.actors.admin,
+    });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json().data.reviewedBy).toEqual({ _id: actors.adminUser.id, name: actors.adminUser.name });
-    const detail = (await call("GET", `/api/admin/orders/${order.reference}`, actors.admin)).json().data;
+    expect(approved.json().data.reviewedBy).toEqual({ _id: ctx.actors.adminUser.id, name: ctx.actors.adminUser.name });
+    const detail = (await ctx.call("GET", `/api/admin/orders/${order.reference}`, { token: ctx.actors.admin })).json()
+      .data;
     expect(detail.status).toBe("payée");
     expect(detail.history.at(-1)).toMatchObject({
       toStatus: "payée",
-      changedBy: { _id: actors.adminUser.id, name: actors.adminUser.name },
+      changedBy: { _id: ctx.actors.adminUser.id, name: ctx.actors.adminUser.name },
       note: "Transfert MTN MoMo — transaction CI241124.0001",
     });
     expect(detail.payments.map((p: { state: string }) => p.state)).toEqual(["paid", "rejected"]);
@@ -526,15 +518,19 @@ describe("transfers by hand, cash, and the shop's review", () => {
 
   it("the review is the admins': customers are refused", async () => {
     const id = "00000000-0000-4000-8000-000000000000";
-    expect((await call("GET", "/api/admin/payments", null)).statusCode).toBe(401);
-    expect((await call("GET", "/api/admin/payments", actors.general)).statusCode).toBe(403);
-    expect((await call("POST", `/api/admin/payments/${id}/approve`, actors.general)).statusCode).toBe(403);
-    expect((await call("POST", `/api/admin/payments/${id}/approve`, actors.admin)).statusCode).toBe(404);
+    expect((await ctx.call("GET", "/api/admin/payments")).statusCode).toBe(401);
+    expect((await ctx.call("GET", "/api/admin/payments", { token: ctx.actors.general })).statusCode).toBe(403);
+    expect(
+      (await ctx.call("POST", `/api/admin/payments/${id}/approve`, { token: ctx.actors.general })).statusCode,
+    ).toBe(403);
+    expect((await ctx.call("POST", `/api/admin/payments/${id}/approve`, { token: ctx.actors.admin })).statusCode).toBe(
+      404,
+    );
   });
 
   it("cash on delivery is recorded, and the orders list filters by how orders are paid", async () => {
     const cash = await cartOrder();
-    const res = await call("POST", `/api/orders/${cash.reference}/cash`, cash.token, {});
+    const res = await ctx.call("POST", `/api/orders/${cash.reference}/cash`, { token: cash.token, payload: {} });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.choice).toBe("cash");
     const online = await cartOrder();
@@ -543,7 +539,7 @@ describe("transfers by hand, cash, and the shop's review", () => {
     const unpaid = await cartOrder();
 
     const listed = async (payment: string) =>
-      (await call("GET", `/api/admin/orders?payment=${payment}&limit=100`, actors.admin))
+      (await ctx.call("GET", `/api/admin/orders?payment=${payment}&limit=100`, { token: ctx.actors.admin }))
         .json()
         .data.map((o: { reference: string }) => o.reference);
     expect(await listed("cash")).toContain(cash.reference);
@@ -554,7 +550,7 @@ describe("transfers by hand, cash, and the shop's review", () => {
     expect(await listed("unpaid")).not.toContain(cash.reference);
     expect(await listed("unpaid")).not.toContain(online.reference);
 
-    const dashboard = (await call("GET", "/api/admin/dashboard", actors.admin)).json().data;
+    const dashboard = (await ctx.call("GET", "/api/admin/dashboard", { token: ctx.actors.admin })).json().data;
     const [received] = await ctx.database.db.select({ n: count() }).from(payments).where(eq(payments.state, "paid"));
     expect(received!.n).toBeGreaterThan(0);
     expect(dashboard.receivedOnline.today).toBeGreaterThanOrEqual(online.total);
@@ -563,103 +559,84 @@ describe("transfers by hand, cash, and the shop's review", () => {
 });
 
 describe("the provider's keys", () => {
+  const lines: string[] = [];
+  const logged = useTestApp(() => ({
+    env: {
+      ...fake.env,
+      NOTCHPAY_PRIVATE_KEY: "sk_test_secret_private_key",
+      NOTCHPAY_TIMEOUT_MS: "600",
+      PAYMENT_RECONCILE_INTERVAL_MS: "0",
+      LOG_LEVEL: "debug",
+    },
+    log: { write: (line: string) => lines.push(line) },
+  }));
+
   it("never appear in the log or in an answer, whatever happens", async () => {
-    const lines: string[] = [];
-    const logged = await createTestApp(
-      {
-        NOTCHPAY_PUBLIC_KEY: fake.publicKey,
-        NOTCHPAY_PRIVATE_KEY: "sk_test_secret_private_key",
-        NOTCHPAY_WEBHOOK_HASH: fake.webhookHash,
-        NOTCHPAY_API_URL: fake.url,
-        NOTCHPAY_TIMEOUT_MS: "600",
-        PAYMENT_RECONCILE_INTERVAL_MS: "0",
-        LOG_LEVEL: "debug",
-      },
-      { log: { write: (line: string) => lines.push(line) } },
+    const admin = await tokenFor(logged, logged.superAdmin);
+    const product = await uploadProduct(logged, admin, {});
+    const token = await tokenFor(logged, await createUser(logged, "GENERAL"));
+    await logged.call("POST", "/api/addtocart", { token, payload: { productId: product.json().data._id } });
+    const order = (
+      await logged.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } })
+    ).json().data;
+    const answers = [
+      await logged.call("POST", `/api/orders/${order.reference}/payment`, { token, payload: {} }),
+      await logged.call("POST", `/api/orders/${order.reference}/payments`, {
+        token,
+        payload: { operator: "mtn", phone: "677123456" },
+      }),
+    ];
+    fake.settings.hangNextCalls = 5;
+    const other = (await logged.call("POST", "/api/orders/from-cart", { token, payload: { channel: "phone" } })).json()
+      .data;
+    answers.push(
+      await logged.call("POST", `/api/orders/${other.reference}/payments`, {
+        token,
+        payload: { operator: "mtn", phone: "677123456" },
+      }),
     );
-    try {
-      const admin = await tokenFor(logged, logged.superAdmin);
-      const product = await uploadProduct(logged, admin, {});
-      const token = await tokenFor(logged, await createUser(logged, "GENERAL"));
-      const inject = (method: "GET" | "POST", url: string, payload?: object, headers: Record<string, string> = {}) =>
-        logged.app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload ? { payload } : {}) });
-      await inject("POST", "/api/addtocart", { productId: product.json().data._id });
-      const order = (await inject("POST", "/api/orders/from-cart", { channel: "whatsapp" })).json().data;
-      const answers = [
-        await inject("POST", `/api/orders/${order.reference}/payment`, {}),
-        await inject("POST", `/api/orders/${order.reference}/payments`, { operator: "mtn", phone: "677123456" }),
-      ];
-      fake.settings.hangNextCalls = 5;
-      const other = (await inject("POST", "/api/orders/from-cart", { channel: "phone" })).json().data;
-      answers.push(
-        await inject("POST", `/api/orders/${other.reference}/payments`, { operator: "mtn", phone: "677123456" }),
-      );
-      const signed = JSON.stringify({ id: "evt_log", type: "payment.complete", data: { reference: "trx.none" } });
-      answers.push(
-        await logged.app.inject({
-          method: "POST",
-          url: "/api/payments/webhooks/notchpay",
-          headers: { "content-type": "application/json", "x-notch-signature": signNotchPay(signed, fake.webhookHash) },
-          payload: signed,
-        }),
-      );
-      expect(answers.map((a) => a.statusCode)).toEqual([200, 201, 502, 200]);
-      const everything = [...lines, ...answers.map((a) => a.body)].join("\n");
-      for (const secret of [fake.publicKey, "sk_test_secret_private_key", fake.webhookHash]) {
-        expect(everything).not.toContain(secret);
-      }
-      expect(lines.length).toBeGreaterThan(0);
-    } finally {
-      await logged.close();
+    const signed = JSON.stringify({ id: "evt_log", type: "payment.complete", data: { reference: "trx.none" } });
+    answers.push(
+      await logged.app.inject({
+        method: "POST",
+        url: "/api/payments/webhooks/notchpay",
+        headers: { "content-type": "application/json", "x-notch-signature": signNotchPay(signed, fake.webhookHash) },
+        payload: signed,
+      }),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 201, 502, 200]);
+    const everything = [...lines, ...answers.map((a) => a.body)].join("\n");
+    for (const secret of [fake.publicKey, "sk_test_secret_private_key", fake.webhookHash]) {
+      expect(everything).not.toContain(secret);
     }
+    expect(lines.length).toBeGreaterThan(0);
   });
 });
 
 describe("without provider keys", () => {
+  const plain = useTestApp();
+
   it("Mobile Money is not offered; transfers and cash still work", async () => {
-    const plain = await createTestApp();
-    try {
-      const product = await uploadProduct(plain, await tokenFor(plain, plain.superAdmin), {});
-      const user = await createUser(plain, "GENERAL");
-      const token = await tokenFor(plain, user);
-      await plain.app.inject({
-        method: "POST",
-        url: "/api/addtocart",
-        headers: bearer(token),
-        payload: { productId: product.json().data._id },
-      });
-      const order = (
-        await plain.app.inject({
-          method: "POST",
-          url: "/api/orders/from-cart",
-          headers: bearer(token),
-          payload: { channel: "phone" },
-        })
-      ).json().data;
-      const screen = await plain.app.inject({
-        method: "POST",
-        url: `/api/orders/${order.reference}/payment`,
-        headers: bearer(token),
-        payload: {},
-      });
-      expect(screen.json().data.mobileMoney).toBe(false);
-      const res = await plain.app.inject({
-        method: "POST",
-        url: `/api/orders/${order.reference}/payments`,
-        headers: bearer(token),
-        payload: { operator: "mtn", phone: "677123456" },
-      });
-      expect(res.statusCode).toBe(503);
-      expect(res.json().message).toBe(MSG.paymentUnavailable);
-      const webhook = await plain.app.inject({
-        method: "POST",
-        url: "/api/payments/webhooks/notchpay",
-        headers: { "content-type": "application/json", "x-notch-signature": "0".repeat(64) },
-        payload: "{}",
-      });
-      expect(webhook.statusCode).toBe(401);
-    } finally {
-      await plain.close();
-    }
+    const product = await uploadProduct(plain, await tokenFor(plain, plain.superAdmin), {});
+    const user = await createUser(plain, "GENERAL");
+    const token = await tokenFor(plain, user);
+    await plain.call("POST", "/api/addtocart", { token, payload: { productId: product.json().data._id } });
+    const order = (await plain.call("POST", "/api/orders/from-cart", { token, payload: { channel: "phone" } })).json()
+      .data;
+    const screen = await plain.call("POST", `/api/orders/${order.reference}/payment`, { token, payload: {} });
+    expect(screen.json().data.mobileMoney).toBe(false);
+    const res = await plain.call("POST", `/api/orders/${order.reference}/payments`, {
+      token,
+      payload: { operator: "mtn", phone: "677123456" },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().message).toBe(MSG.paymentUnavailable);
+    const webhook = await plain.app.inject({
+      method: "POST",
+      url: "/api/payments/webhooks/notchpay",
+      headers: { "content-type": "application/json", "x-notch-signature": "0".repeat(64) },
+      payload: "{}",
+    });
+    expect(webhook.statusCode).toBe(401);
   });
 });

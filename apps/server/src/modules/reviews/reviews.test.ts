@@ -1,39 +1,28 @@
 import { FIELD_MSG, MSG, type Review } from "@shop/shared";
 import { and, count, eq } from "drizzle-orm";
 import type { Response } from "light-my-request";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { reviews } from "../../db/schema/reviews.ts";
 import { users } from "../../db/schema/users.ts";
-import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  createUser,
-  productBody,
-  type TestContext,
-  tokenFor,
-} from "../../test/harness.ts";
+import { createUser, productBody, tokenFor, useTestApp } from "../../test/harness.ts";
 
-let ctx: TestContext;
-let actors: Actors;
+const ctx = useTestApp({ actors: true });
 let phone: string;
 
-async function call(method: "GET" | "POST", url: string, token: string | null, payload?: object) {
-  return ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-}
-
 async function createProduct(overrides: Record<string, unknown> = {}): Promise<string> {
-  const res = await call("POST", "/api/upload-product", actors.superAdmin, productBody(overrides));
+  const res = await ctx.call("POST", "/api/upload-product", {
+    token: ctx.actors.superAdmin,
+    payload: productBody(overrides),
+  });
   expect(res.statusCode).toBe(201);
   return res.json().data._id;
 }
 
-const save = (token: string | null, body: object) => call("POST", "/api/reviews", token, body);
+const save = (token: string | null, body: object) => ctx.call("POST", "/api/reviews", { token, payload: body });
 const listReviews = (productId: string, query = "") =>
-  call("POST", `/api/product-reviews${query}`, null, { productId });
+  ctx.call("POST", `/api/product-reviews${query}`, { payload: { productId } });
 const ratingOf = async (productId: string) => {
-  const res = await call("POST", "/api/product-details", null, { productId });
+  const res = await ctx.call("POST", "/api/product-details", { payload: { productId } });
   expect(res.statusCode).toBe(200);
   return res.json().data.rating;
 };
@@ -53,11 +42,8 @@ function expectIssue(res: Response, path: string, message: string) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  actors = await createActors(ctx);
   phone = await createProduct({ productName: "Galaxy S23", brandName: "Samsung", category: "SAMSUNG" });
 });
-afterAll(() => ctx.close());
 
 describe("POST /api/reviews", () => {
   it("needs a signed-in customer", async () => {
@@ -105,7 +91,7 @@ describe("POST /api/reviews", () => {
     );
     expect((await save(token, { productId: phone, rating: 3, comment: "x".repeat(1000) })).statusCode).toBe(200);
     expectIssue(await save(token, { productId: "42", rating: 3 }), "body.productId", FIELD_MSG.idInvalid);
-    const extra = await save(token, { productId: phone, rating: 3, userId: actors.adminUser.id });
+    const extra = await save(token, { productId: phone, rating: 3, userId: ctx.actors.adminUser.id });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().issues[0].path).toBe("body");
   });
@@ -139,7 +125,7 @@ describe("POST /api/reviews", () => {
     const product = await createProduct({ productName: "Redmi 13C", category: "REDMI" });
     expect(await ratingOf(product)).toEqual({ average: null, count: 0 });
     // Read twice: the second answer comes from the catalogue cache.
-    const cached = await call("POST", "/api/product-details", null, { productId: product });
+    const cached = await ctx.call("POST", "/api/product-details", { payload: { productId: product } });
     expect(cached.headers.etag).toBeTruthy();
 
     const a = await reviewer("Client A");

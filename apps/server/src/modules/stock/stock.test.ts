@@ -2,22 +2,16 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { FIELD_MSG, MSG, notEnoughStock } from "@shop/shared";
 import { asc, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cartLines } from "../../db/schema/cart.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { productVariants } from "../../db/schema/products.ts";
 import { stockMovements } from "../../db/schema/stock.ts";
 import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  createUser,
+  customerWithCart,
   productWithStock as harnessProductWithStock,
   stockOf as harnessStockOf,
-  multipartBody,
-  type TestContext,
-  tokenFor,
+  useTestApp,
 } from "../../test/harness.ts";
 import { shownChange } from "./stock.service.ts";
 
@@ -26,23 +20,10 @@ import { shownChange } from "./stock.service.ts";
  * customers racing for the last unit, exactly one gets it; a cancellation gives it back once.
  */
 
-let ctx: TestContext;
-let actors: Actors;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  actors = await createActors(ctx);
-});
-afterAll(() => ctx?.close());
-
-type App = TestContext["app"];
-
-function call(method: "GET" | "POST", url: string, token: string | null, payload?: object, app: App = ctx.app) {
-  return app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload ? { payload } : {}) });
-}
+const ctx = useTestApp({ actors: true });
 
 const productWithStock = (name: string, stock: number | null) =>
-  harnessProductWithStock(ctx, actors.superAdmin, name, stock);
+  harnessProductWithStock(ctx, ctx.actors.superAdmin, name, stock);
 const stockOf = (variantId: string) => harnessStockOf(ctx, variantId);
 
 const movementsOf = (variantId: string) =>
@@ -52,20 +33,7 @@ const movementsOf = (variantId: string) =>
     .where(eq(stockMovements.variantId, variantId))
     .orderBy(asc(stockMovements.createdAt), asc(stockMovements.delta));
 
-/** A new signed-in customer with these products in the cart. */
-async function customer(cart: [string, number][]) {
-  const user = await createUser(ctx, "GENERAL");
-  const token = await tokenFor(ctx, user);
-  for (const [productId, quantity] of cart) {
-    const added = await call("POST", "/api/addtocart", token, { productId });
-    expect(added.statusCode, added.body).toBe(201);
-    if (quantity > 1) {
-      const res = await call("POST", "/api/update-cart-product", token, { _id: added.json().data._id, quantity });
-      expect(res.statusCode, res.body).toBe(200);
-    }
-  }
-  return { user, token };
-}
+const customer = (cart: [string, number][]) => customerWithCart(ctx, cart);
 
 const orderCount = async () => (await ctx.database.db.select({ n: count() }).from(orders))[0]?.n ?? 0;
 
@@ -85,7 +53,7 @@ describe("an order takes its stock", () => {
   it("from the cart's button: the count goes down and the movement names the order", async () => {
     const phone = await productWithStock("Pixel 8", 5);
     const { user, token } = await customer([[phone.productId, 2]]);
-    const res = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    const res = await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } });
     expect(res.statusCode, res.body).toBe(201);
     const reference = res.json().data.reference;
     expect(res.json().data.lines).toEqual([
@@ -103,7 +71,7 @@ describe("an order takes its stock", () => {
       }),
     ]);
     // A second tap answers the first order and takes nothing more.
-    const again = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    const again = await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } });
     expect(again.statusCode).toBe(200);
     expect(again.json().data.reference).toBe(reference);
     expect(await stockOf(phone.variantId)).toBe(3);
@@ -120,29 +88,28 @@ describe("an order takes its stock", () => {
   it("leaves a product whose stock is not tracked alone", async () => {
     const untracked = await productWithStock("Coque", null);
     const { token } = await customer([[untracked.productId, 7]]);
-    expect((await call("POST", "/api/orders/from-cart", token, { channel: "phone" })).statusCode).toBe(201);
+    expect((await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "phone" } })).statusCode).toBe(
+      201,
+    );
     expect(await stockOf(untracked.variantId)).toBeNull();
     expect(await movementsOf(untracked.variantId)).toEqual([]);
   });
 });
 
 function postForm(token: string | null) {
-  const { payload, contentType } = multipartBody([
-    { name: "name", value: "Awa Ndongo" },
-    { name: "number", value: "677123456" },
-    { name: "text", value: "Yaoundé, Bastos" },
-    {
-      name: "file",
-      filename: "capture.pdf",
-      type: "application/pdf",
-      bytes: Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n"),
-    },
-  ]);
-  return ctx.app.inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: { "content-type": contentType, ...(token ? bearer(token) : {}) },
-    payload,
+  return ctx.call("POST", "/api/orders", {
+    token,
+    multipart: [
+      { name: "name", value: "Awa Ndongo" },
+      { name: "number", value: "677123456" },
+      { name: "text", value: "Yaoundé, Bastos" },
+      {
+        name: "file",
+        filename: "capture.pdf",
+        type: "application/pdf",
+        bytes: Buffer.from("%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n"),
+      },
+    ],
   });
 }
 
@@ -155,7 +122,7 @@ describe("an order asking for more than is left", () => {
       [phone.productId, 2],
     ]);
     const before = await orderCount();
-    const res = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    const res = await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ success: false, message: "Il ne reste que 1 « Galaxy A55 » en stock." });
     expect(await orderCount()).toBe(before);
@@ -163,7 +130,7 @@ describe("an order asking for more than is left", () => {
     expect(await stockOf(spare.variantId)).toBe(10);
     expect(await stockOf(phone.variantId)).toBe(1);
     expect(await movementsOf(spare.variantId)).toEqual([]);
-    const cart = await call("GET", "/api/countAddToCartProduct", token);
+    const cart = await ctx.call("GET", "/api/countAddToCartProduct", { token });
     expect(cart.json().data.count).toBe(2);
   });
 
@@ -193,8 +160,12 @@ describe("the last unit", () => {
         const last = await productWithStock(`Dernier ${round}`, 1);
         const [first, second] = await Promise.all([customer([[last.productId, 1]]), customer([[last.productId, 1]])]);
         const answers = await Promise.all([
-          call("POST", "/api/orders/from-cart", first.token, { channel: "whatsapp" }),
-          call("POST", "/api/orders/from-cart", second.token, { channel: "phone" }, peer.app),
+          ctx.call("POST", "/api/orders/from-cart", { token: first.token, payload: { channel: "whatsapp" } }),
+          ctx.call("POST", "/api/orders/from-cart", {
+            token: second.token,
+            payload: { channel: "phone" },
+            app: peer.app,
+          }),
         ]);
         const codes = answers.map((a) => a.statusCode).sort();
         expect(codes, answers.map((a) => a.body).join("\n")).toEqual([201, 409]);
@@ -212,7 +183,9 @@ describe("the last unit", () => {
     const few = await productWithStock("Montre connectée", 5);
     const buyers = await Promise.all(Array.from({ length: 5 }, () => customer([[few.productId, 2]])));
     const answers = await Promise.all(
-      buyers.map((b) => call("POST", "/api/orders/from-cart", b.token, { channel: "whatsapp" })),
+      buyers.map((b) =>
+        ctx.call("POST", "/api/orders/from-cart", { token: b.token, payload: { channel: "whatsapp" } }),
+      ),
     );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(2);
     expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(3);
@@ -223,14 +196,14 @@ describe("the last unit", () => {
 });
 
 describe("a cancelled order", () => {
-  async function cancel(reference: string, token = actors.admin) {
-    return call("POST", `/api/admin/orders/${reference}/status`, token, { status: "annulée" });
+  async function cancel(reference: string, token = ctx.actors.admin) {
+    return ctx.call("POST", `/api/admin/orders/${reference}/status`, { token, payload: { status: "annulée" } });
   }
 
   it("gives its stock back once, recorded with the admin who cancelled it", async () => {
     const phone = await productWithStock("Huawei Nova", 4);
     const { token } = await customer([[phone.productId, 3]]);
-    const placed = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    const placed = await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } });
     const reference = placed.json().data.reference;
     expect(await stockOf(phone.variantId)).toBe(1);
 
@@ -244,12 +217,12 @@ describe("a cancelled order", () => {
     ]);
     expect(movements[1]).toMatchObject({
       orderReference: reference,
-      byUserId: actors.adminUser.id,
-      byName: actors.adminUser.name,
+      byUserId: ctx.actors.adminUser.id,
+      byName: ctx.actors.adminUser.name,
     });
 
     // Cancelled is final: never given back twice.
-    const twice = await cancel(reference, actors.superAdmin);
+    const twice = await cancel(reference, ctx.actors.superAdmin);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(MSG.orderStatusSame);
     expect(await stockOf(phone.variantId)).toBe(4);
@@ -258,7 +231,7 @@ describe("a cancelled order", () => {
   it("gives back nothing for a product that was not tracked", async () => {
     const untracked = await productWithStock("Film protecteur", null);
     const { token } = await customer([[untracked.productId, 2]]);
-    const placed = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    const placed = await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } });
     expect((await cancel(placed.json().data.reference)).statusCode).toBe(200);
     expect(await stockOf(untracked.variantId)).toBeNull();
     expect(await movementsOf(untracked.variantId)).toEqual([]);
@@ -266,7 +239,8 @@ describe("a cancelled order", () => {
 });
 
 describe("the back-office's stock", () => {
-  const adjust = (body: object, token = actors.superAdmin) => call("POST", "/api/admin/stock/adjust", token, body);
+  const adjust = (body: object, token = ctx.actors.superAdmin) =>
+    ctx.call("POST", "/api/admin/stock/adjust", { token, payload: body });
 
   it("adds or takes units with a reason, never below zero, each change a movement", async () => {
     const phone = await productWithStock("Tecno Spark", 2);
@@ -323,7 +297,7 @@ describe("the back-office's stock", () => {
   it("shows customers a product back in stock at once", async () => {
     const back = await productWithStock("AirPods 4", 0);
     const details = async () =>
-      (await call("POST", "/api/product-details", null, { productId: back.productId })).json().data;
+      (await ctx.call("POST", "/api/product-details", { payload: { productId: back.productId } })).json().data;
     expect((await details()).stockStatus).toBe("out");
     await adjust({ variantId: back.variantId, delta: 10, note: "Arrivage" });
     expect(await details()).toMatchObject({ stockStatus: "in_stock", stockLeft: null });
@@ -334,7 +308,7 @@ describe("the back-office's stock", () => {
       const last = await productWithStock(`Unique ${round}`, 1);
       const buyer = await customer([[last.productId, 1]]);
       const answers = await Promise.all([
-        call("POST", "/api/orders/from-cart", buyer.token, { channel: "whatsapp" }),
+        ctx.call("POST", "/api/orders/from-cart", { token: buyer.token, payload: { channel: "whatsapp" } }),
         adjust({ variantId: last.variantId, delta: -1, note: "Vendu en boutique" }),
       ]);
       expect(
@@ -349,29 +323,37 @@ describe("the back-office's stock", () => {
   it("lists every movement of a product, newest first: orders, cancellations, adjustments", async () => {
     const phone = await productWithStock("Galaxy Z Flip", 3);
     const { user, token } = await customer([[phone.productId, 1]]);
-    const placed = await call("POST", "/api/orders/from-cart", token, { channel: "whatsapp" });
+    const placed = await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } });
     const reference = placed.json().data.reference;
-    await call("POST", `/api/admin/orders/${reference}/status`, actors.admin, { status: "annulée" });
+    await ctx.call("POST", `/api/admin/orders/${reference}/status`, {
+      token: ctx.actors.admin,
+      payload: { status: "annulée" },
+    });
     await adjust({ variantId: phone.variantId, delta: 2, note: "Retour client" });
-    const res = await call("GET", `/api/admin/stock/movements?productId=${phone.productId}`, actors.superAdmin);
+    const res = await ctx.call("GET", `/api/admin/stock/movements?productId=${phone.productId}`, {
+      token: ctx.actors.superAdmin,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().meta).toEqual({ page: 1, limit: 100, total: 3 });
     expect(
       res.json().data.map((m: Record<string, unknown>) => [m.reason, m.delta, m.stockAfter, m.orderReference, m.by]),
     ).toEqual([
       ["ajustement", 2, 5, null, { _id: ctx.superAdmin.id, name: ctx.superAdmin.name }],
-      ["annulation", 1, 3, reference, { _id: actors.adminUser.id, name: actors.adminUser.name }],
+      ["annulation", 1, 3, reference, { _id: ctx.actors.adminUser.id, name: ctx.actors.adminUser.name }],
       ["commande", -1, 2, reference, { _id: user.id, name: user.name }],
     ]);
-    const stock = await call("GET", `/api/admin/products/${phone.productId}/stock`, actors.superAdmin);
+    const stock = await ctx.call("GET", `/api/admin/products/${phone.productId}/stock`, {
+      token: ctx.actors.superAdmin,
+    });
     expect(stock.json().data).toEqual([expect.objectContaining({ _id: phone.variantId, stock: 5 })]);
   });
 });
 
 describe("'Prévenez-moi'", () => {
-  const ask = (variantId: string, phone: string) => call("POST", "/api/stock-alerts", null, { variantId, phone });
+  const ask = (variantId: string, phone: string) =>
+    ctx.call("POST", "/api/stock-alerts", { payload: { variantId, phone } });
   const waiting = async (token: string) => {
-    const res = await call("GET", "/api/admin/stock/alerts", token);
+    const res = await ctx.call("GET", "/api/admin/stock/alerts", { token });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { _id: string; variantId: string; productName: string; label: string; phone: string }[];
   };
@@ -384,28 +366,37 @@ describe("'Prévenez-moi'", () => {
     expect((await ask(phone.variantId, "+237677123456")).statusCode).toBe(201); // the same number again
     expect((await ask(phone.variantId, "690000000")).statusCode).toBe(201);
     // Nothing to send while it is still sold out.
-    expect((await waiting(actors.superAdmin)).filter((a) => a.variantId === phone.variantId)).toEqual([]);
+    expect((await waiting(ctx.actors.superAdmin)).filter((a) => a.variantId === phone.variantId)).toEqual([]);
 
-    await call("POST", "/api/admin/stock/adjust", actors.superAdmin, {
-      variantId: phone.variantId,
-      delta: 3,
-      note: "Arrivage",
+    await ctx.call("POST", "/api/admin/stock/adjust", {
+      token: ctx.actors.superAdmin,
+      payload: {
+        variantId: phone.variantId,
+        delta: 3,
+        note: "Arrivage",
+      },
     });
-    const list = (await waiting(actors.superAdmin)).filter((a) => a.variantId === phone.variantId);
+    const list = (await waiting(ctx.actors.superAdmin)).filter((a) => a.variantId === phone.variantId);
     expect(list.map((a) => [a.productName, a.label, a.phone])).toEqual([
       ["Redmi 13C", "", "+237677123456"],
       ["Redmi 13C", "", "+237690000000"],
     ]);
     // The product is the SUPERADMIN's: another ADMIN sees none of it.
-    expect((await waiting(actors.admin)).filter((a) => a.variantId === phone.variantId)).toEqual([]);
-    expect((await call("POST", `/api/admin/stock/alerts/${list[0]?._id}/notified`, actors.admin)).statusCode).toBe(404);
+    expect((await waiting(ctx.actors.admin)).filter((a) => a.variantId === phone.variantId)).toEqual([]);
+    expect(
+      (await ctx.call("POST", `/api/admin/stock/alerts/${list[0]?._id}/notified`, { token: ctx.actors.admin }))
+        .statusCode,
+    ).toBe(404);
 
-    const told = await call("POST", `/api/admin/stock/alerts/${list[0]?._id}/notified`, actors.superAdmin);
+    const told = await ctx.call("POST", `/api/admin/stock/alerts/${list[0]?._id}/notified`, {
+      token: ctx.actors.superAdmin,
+    });
     expect(told.statusCode, told.body).toBe(200);
-    expect((await waiting(actors.superAdmin)).filter((a) => a.variantId === phone.variantId)).toHaveLength(1);
-    expect((await call("POST", `/api/admin/stock/alerts/${list[0]?._id}/notified`, actors.superAdmin)).statusCode).toBe(
-      404,
-    );
+    expect((await waiting(ctx.actors.superAdmin)).filter((a) => a.variantId === phone.variantId)).toHaveLength(1);
+    expect(
+      (await ctx.call("POST", `/api/admin/stock/alerts/${list[0]?._id}/notified`, { token: ctx.actors.superAdmin }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it("refuses a variant that can be bought, an unknown one and a number that is not Cameroonian", async () => {
