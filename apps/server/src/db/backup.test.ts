@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.ts";
 import { prepareDatabase } from "../bootstrap.ts";
 import { loadConfig } from "../config.ts";
-import { freshDatabase, multipartFile, postOrderForm } from "../test/harness.ts";
+import { call, freshDatabase, postOrderForm } from "../test/harness.ts";
 import { pgliteOwnerFile } from "./client.ts";
 
 // `npm run db:backup` and `npm run db:restore` (decision 031): a backup restored into an empty
@@ -46,9 +46,7 @@ async function withShop<T>(
   const prepared = await prepareDatabase(config, { info: () => {}, warn: () => {} });
   const app = await buildApp({ config: prepared.config, database: prepared.database, logger: false });
   try {
-    const signIn = await app.inject({
-      method: "POST",
-      url: "/api/signin",
+    const signIn = await call(app, "POST", "/api/signin", {
       payload: { email: config.firstAdmin.email, password: PASSWORD },
     });
     return await use(app, signIn.json().data as string);
@@ -72,18 +70,13 @@ beforeAll(async () => {
     .toBuffer();
   source = await newShop();
   made = await withShop(source.config, async (app, token) => {
-    const upload = multipartFile("photo.png", "image/png", png);
-    const uploaded = await app.inject({
-      method: "POST",
-      url: "/api/upload-image",
-      headers: { authorization: `Bearer ${token}`, "content-type": upload.contentType },
-      payload: upload.payload,
+    const uploaded = await call(app, "POST", "/api/upload-image", {
+      token,
+      multipart: [{ name: "file", filename: "photo.png", type: "image/png", bytes: png }],
     });
     const imageUrl = uploaded.json().data.url as string;
-    const product = await app.inject({
-      method: "POST",
-      url: "/api/upload-product",
-      headers: { authorization: `Bearer ${token}` },
+    const product = await call(app, "POST", "/api/upload-product", {
+      token,
       payload: {
         productName: "Pixel 8 128 Go",
         brandName: "Google",
@@ -128,11 +121,7 @@ describe("npm run db:backup / db:restore", () => {
       const photo = await app.inject({ method: "GET", url: made.imagePath });
       expect(photo.statusCode).toBe(200);
       expect((await sharp(photo.rawPayload).metadata()).format).toBe("webp");
-      const file = await app.inject({
-        method: "GET",
-        url: `/api/orders/${made.reference}/file`,
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const file = await call(app, "GET", `/api/orders/${made.reference}/file`, { token });
       expect(file.statusCode).toBe(200);
       expect(Buffer.compare(file.rawPayload, png)).toBe(0);
     });

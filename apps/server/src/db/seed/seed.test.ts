@@ -2,8 +2,8 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { CATEGORIES, IMAGE_WIDTHS } from "@shop/shared";
 import { asc } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, pathOf, type TestContext } from "../../test/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { pathOf, useTestApp } from "../../test/harness.ts";
 import { type ProductRow, type ProductVariantRow, products, productVariants, stockMovements } from "../schema.ts";
 import { DEMO_PRODUCTS } from "./demo-catalogue.ts";
 import { DEMO_FREE_FROM } from "./demo-delivery.ts";
@@ -12,7 +12,8 @@ import { seedDemoCatalogue } from "./seed.ts";
 const CARD_MAX_BYTES = 30 * 1024;
 
 describe("seedDemoCatalogue", () => {
-  let ctx: TestContext;
+  // The real app on a fresh database (PGlite, or PostgreSQL with DATABASE_URL).
+  const ctx = useTestApp();
   let uploadsDir: string;
   let rows: ProductRow[];
   let variants: ProductVariantRow[];
@@ -24,9 +25,7 @@ describe("seedDemoCatalogue", () => {
   };
 
   beforeAll(async () => {
-    // The real app on a fresh database (PGlite, or PostgreSQL with DATABASE_URL), seeded as
-    // `npm run db:seed` does: owned by the first super admin.
-    ctx = await createTestApp();
+    // Seeded as `npm run db:seed` does: owned by the first super admin.
     uploadsDir = ctx.config.uploadsDir;
     ({ inserted } = await seedDemoCatalogue({ db: ctx.database.db, files: ctx.app.files, ownerId: ctx.superAdmin.id }));
     rows = await ctx.database.db.select().from(products);
@@ -35,10 +34,6 @@ describe("seedDemoCatalogue", () => {
       .from(productVariants)
       .orderBy(asc(productVariants.productId), asc(productVariants.position));
   }, 180_000);
-
-  afterAll(async () => {
-    await ctx?.close();
-  });
 
   it("inserts about 60 products with distinct names, 2 or more in every one of the 17 categories", () => {
     expect(inserted).toBe(rows.length);

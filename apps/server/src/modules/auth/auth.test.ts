@@ -6,12 +6,11 @@ import { AVATAR_MAX_BYTES, FIELD_MSG, MSG, signUpInput } from "@shop/shared";
 import { eq, sql } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { sessions } from "../../db/schema/auth.ts";
 import { users } from "../../db/schema/users.ts";
 import {
   bearer,
-  createTestApp,
   createUser,
   INJECT_ORIGIN,
   pathOf,
@@ -19,21 +18,20 @@ import {
   type TestContext,
   tokenFor,
   userById,
+  useTestApp,
 } from "../../test/harness.ts";
 import { hashPassword } from "../users/passwords.ts";
 import { openSession } from "./sessions.service.ts";
 
 type Response = Awaited<ReturnType<TestContext["app"]["inject"]>>;
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let png: Buffer;
 beforeAll(async () => {
-  ctx = await createTestApp();
   png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#3366cc" } })
     .png()
     .toBuffer();
 });
-afterAll(() => ctx?.close());
 
 let emailCounter = 0;
 const freshEmail = () => `client-${++emailCounter}-${randomBytes(3).toString("hex")}@exemple.cm`;
@@ -48,12 +46,11 @@ function signUpBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const signUp = (payload: unknown, app = ctx) =>
-  app.app.inject({ method: "POST", url: "/api/signup", payload: payload as object });
+const signUp = (payload: unknown, app = ctx) => app.call("POST", "/api/signup", { payload: payload as object });
 const signIn = (email: string, password: string, app = ctx, remoteAddress?: string) =>
-  app.app.inject({ method: "POST", url: "/api/signin", payload: { email, password }, remoteAddress });
+  app.call("POST", "/api/signin", { payload: { email, password }, remoteAddress });
 const userDetails = (headers: Record<string, string> = {}, cookies?: Record<string, string>) =>
-  ctx.app.inject({ method: "GET", url: "/api/user-details", headers, cookies });
+  ctx.call("GET", "/api/user-details", { headers, cookies });
 
 const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString("base64")}`;
 
@@ -334,11 +331,7 @@ describe("POST /api/signin", () => {
 });
 
 describe("rate limiting of sign-in and sign-up", () => {
-  let limited: TestContext;
-  beforeAll(async () => {
-    limited = await createTestApp({ AUTH_RATE_LIMIT_MAX: "3" });
-  });
-  afterAll(() => limited?.close());
+  const limited = useTestApp({ env: { AUTH_RATE_LIMIT_MAX: "3" } });
 
   const tooMany = { success: false, error: true, message: MSG.tooManyRequests, data: null };
 
@@ -354,8 +347,7 @@ describe("rate limiting of sign-in and sign-up", () => {
   });
 
   it("refuses the 4th sign-up from one address and creates nobody", async () => {
-    const send = (payload: object) =>
-      limited.app.inject({ method: "POST", url: "/api/signup", payload, remoteAddress: "10.0.0.3" });
+    const send = (payload: object) => limited.call("POST", "/api/signup", { payload, remoteAddress: "10.0.0.3" });
     for (let i = 0; i < 3; i++) expect((await send(signUpBody())).statusCode).toBe(201);
     const body = signUpBody();
     const fourth = await send(body);
@@ -514,8 +506,7 @@ describe("GET /api/user-details", () => {
 });
 
 describe("a change of role or password ends the user's sessions", () => {
-  const allUsers = (token: string, app = ctx.app) =>
-    app.inject({ method: "GET", url: "/api/all-user", headers: bearer(token) });
+  const allUsers = (token: string, app = ctx.app) => ctx.call("GET", "/api/all-user", { app, token });
   const setUser = (id: string, values: Partial<typeof users.$inferInsert>) =>
     ctx.database.db.update(users).set(values).where(eq(users.id, id));
 
@@ -588,19 +579,19 @@ describe("GET /api/userLogout", () => {
 
   it("clears the token cookie of a signed-in user", async () => {
     const token = await tokenFor(ctx, await createUser(ctx, "GENERAL"));
-    expectCleared(await ctx.app.inject({ method: "GET", url: "/api/userLogout", cookies: { token } }));
+    expectCleared(await ctx.call("GET", "/api/userLogout", { token, tokenIn: "cookie" }));
   });
 
   it("works without any token", async () => {
-    expectCleared(await ctx.app.inject({ method: "GET", url: "/api/userLogout" }));
+    expectCleared(await ctx.call("GET", "/api/userLogout"));
   });
 
   it("works with a token that is bad or already signed out", async () => {
     const token = await tokenFor(ctx, await createUser(ctx, "GENERAL"));
-    const logout = () => ctx.app.inject({ method: "GET", url: "/api/userLogout", headers: bearer(token) });
+    const logout = () => ctx.call("GET", "/api/userLogout", { token });
     expectCleared(await logout());
     expectCleared(await logout());
-    expectCleared(await ctx.app.inject({ method: "GET", url: "/api/userLogout", headers: bearer("pas.un.jeton") }));
+    expectCleared(await ctx.call("GET", "/api/userLogout", { token: "pas.un.jeton" }));
   });
 
   it("ends the session: the same token replayed by hand is refused, here and on another app server", async () => {
@@ -608,15 +599,14 @@ describe("GET /api/userLogout", () => {
     try {
       const user = await createUser(ctx, "GENERAL");
       const token = await tokenFor(ctx, user);
-      const details = (app: typeof ctx.app) =>
-        app.inject({ method: "GET", url: "/api/user-details", headers: bearer(token) });
+      const details = (app: typeof ctx.app) => ctx.call("GET", "/api/user-details", { app, token });
       expect((await details(peer.app)).statusCode).toBe(200);
 
-      expectCleared(await ctx.app.inject({ method: "GET", url: "/api/userLogout", headers: bearer(token) }));
+      expectCleared(await ctx.call("GET", "/api/userLogout", { token }));
       expectFailure(await details(ctx.app), 401, MSG.authInvalid);
       expectFailure(await details(peer.app), 401, MSG.authInvalid);
       expectFailure(
-        await peer.app.inject({ method: "GET", url: "/api/user-details", cookies: { token } }),
+        await ctx.call("GET", "/api/user-details", { app: peer.app, token, tokenIn: "cookie" }),
         401,
         MSG.authInvalid,
       );
@@ -629,7 +619,7 @@ describe("GET /api/userLogout", () => {
   it("ends only the session signed out: the same customer's other device stays signed in", async () => {
     const user = await createUser(ctx, "GENERAL");
     const [phone, laptop] = [await tokenFor(ctx, user), await tokenFor(ctx, user)];
-    expectCleared(await ctx.app.inject({ method: "GET", url: "/api/userLogout", cookies: { token: phone } }));
+    expectCleared(await ctx.call("GET", "/api/userLogout", { token: phone, tokenIn: "cookie" }));
     expectFailure(await userDetails({}, { token: phone }), 401, MSG.authInvalid);
     expect((await userDetails(bearer(laptop))).statusCode).toBe(200);
   });
@@ -637,14 +627,7 @@ describe("GET /api/userLogout", () => {
   it("ends both sessions when a client sends a Bearer token and a different cookie", async () => {
     const user = await createUser(ctx, "GENERAL");
     const [stored, cookie] = [await tokenFor(ctx, user), await tokenFor(ctx, user)];
-    expectCleared(
-      await ctx.app.inject({
-        method: "GET",
-        url: "/api/userLogout",
-        headers: bearer(stored),
-        cookies: { token: cookie },
-      }),
-    );
+    expectCleared(await ctx.call("GET", "/api/userLogout", { token: stored, cookies: { token: cookie } }));
     expectFailure(await userDetails(bearer(stored)), 401, MSG.authInvalid);
     expectFailure(await userDetails({}, { token: cookie }), 401, MSG.authInvalid);
   });

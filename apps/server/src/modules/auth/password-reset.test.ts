@@ -3,33 +3,25 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { passwordResets } from "../../db/schema/auth.ts";
 import { orders } from "../../db/schema/orders.ts";
-import { bearer, createTestApp, createUser, TEST_PASSWORD, type TestContext, tokenFor } from "../../test/harness.ts";
+import { createTestApp, createUser, TEST_PASSWORD, tokenFor, useTestApp } from "../../test/harness.ts";
 import { startTestSmtp, type TestSmtp } from "../../test/smtp-server.ts";
 
 // A forgotten password (decision 032): a one-time link by e-mail through a local
 // SMTP server started here, or made by an admin for WhatsApp.
 let smtp: TestSmtp;
-let ctx: TestContext;
-
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  ctx = await createTestApp({ SMTP_URL: smtp.url, SMTP_FROM: "boutique@test.cm", PUBLIC_URL: "https://shop.test.cm" });
 });
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
+afterAll(() => smtp?.close());
+const ctx = useTestApp(() => ({
+  env: { SMTP_URL: smtp.url, SMTP_FROM: "boutique@test.cm", PUBLIC_URL: "https://shop.test.cm" },
+}));
 
-const ask = (email: string, app = ctx.app) =>
-  app.inject({ method: "POST", url: "/api/forgot-password", payload: { email } });
-const reset = (token: string, password = "nouveau-mot-de-passe") =>
-  ctx.app.inject({
-    method: "POST",
-    url: "/api/reset-password",
-    payload: { token, password, confirmPassword: password },
-  });
-const signIn = (email: string, password: string) =>
-  ctx.app.inject({ method: "POST", url: "/api/signin", payload: { email, password } });
+const ask = (email: string, app = ctx.app) => ctx.call("POST", "/api/forgot-password", { app, payload: { email } });
+const reset = (token: string, password = "nouveau-mot-de-passe", app = ctx.app) =>
+  ctx.call("POST", "/api/reset-password", { app, payload: { token, password, confirmPassword: password } });
+const signIn = (email: string, password: string, app = ctx.app) =>
+  ctx.call("POST", "/api/signin", { app, payload: { email, password } });
 const tokenIn = (text: string) => /reset-password\?token=([\w-]+)/.exec(text)?.[1] ?? "";
 
 describe("POST /api/forgot-password, by e-mail", () => {
@@ -82,7 +74,7 @@ describe("POST /api/forgot-password, by e-mail", () => {
     expect(done.json().message).toBe(MSG.passwordReset);
     expect((await signIn(user.email, "nouveau-mot-de-passe")).statusCode).toBe(200);
     expect((await signIn(user.email, TEST_PASSWORD)).statusCode).toBe(401);
-    const old = await ctx.app.inject({ method: "GET", url: "/api/user-details", headers: bearer(session) });
+    const old = await ctx.call("GET", "/api/user-details", { token: session });
     expect(old.statusCode).toBe(401);
 
     const again = await reset(token, "encore-un-autre");
@@ -116,10 +108,9 @@ describe("POST /api/forgot-password, by e-mail", () => {
       expect(asked.json().message).toContain("Il est valable 1 seconde.");
       const mail = await smtp.next(user.email);
       expect(mail.text).toContain("(valable 1 seconde, une seule fois)");
-      const made = await brief.app.inject({
-        method: "POST",
-        url: `/api/admin/users/${user.id}/reset-link`,
-        headers: bearer(await tokenFor(brief, brief.superAdmin)),
+      const made = await ctx.call("POST", `/api/admin/users/${user.id}/reset-link`, {
+        app: brief.app,
+        token: await tokenFor(brief, brief.superAdmin),
       });
       expect(made.json().message).toBe(MSG.resetLinkMade(1));
       expect(decodeURIComponent(made.json().data.whatsappUrl)).toContain("(valable 1 seconde, une seule fois)");
@@ -127,19 +118,11 @@ describe("POST /api/forgot-password, by e-mail", () => {
 
       await new Promise((resolve) => setTimeout(resolve, 1100));
       for (const token of [tokenIn(mail.text), tokenIn(made.json().data.url)]) {
-        const res = await brief.app.inject({
-          method: "POST",
-          url: "/api/reset-password",
-          payload: { token, password: "trop-tard-1", confirmPassword: "trop-tard-1" },
-        });
+        const res = await reset(token, "trop-tard-1", brief.app);
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe(MSG.resetLinkInvalid);
       }
-      const old = await brief.app.inject({
-        method: "POST",
-        url: "/api/signin",
-        payload: { email: user.email, password: TEST_PASSWORD },
-      });
+      const old = await signIn(user.email, TEST_PASSWORD, brief.app);
       expect(old.statusCode).toBe(200);
     } finally {
       await brief.close();
@@ -166,15 +149,9 @@ describe("POST /api/forgot-password, by e-mail", () => {
   });
 
   it("checks the new password like sign-up does", async () => {
-    const res = await ctx.app.inject({
-      method: "POST",
-      url: "/api/reset-password",
-      payload: { token: "x".repeat(43), password: "court", confirmPassword: "court" },
-    });
+    const res = await reset("x".repeat(43), "court");
     expect(res.statusCode).toBe(400);
-    const mismatch = await ctx.app.inject({
-      method: "POST",
-      url: "/api/reset-password",
+    const mismatch = await ctx.call("POST", "/api/reset-password", {
       payload: { token: "x".repeat(43), password: "assez-long-1", confirmPassword: "assez-long-2" },
     });
     expect(mismatch.statusCode).toBe(400);
@@ -197,24 +174,21 @@ describe("POST /api/forgot-password, by e-mail", () => {
 });
 
 describe("without SMTP", () => {
+  const plain = useTestApp();
+
   it("answers the same and sends nothing", async () => {
-    const plain = await createTestApp();
-    try {
-      const user = await createUser(plain, "GENERAL");
-      const res = await ask(user.email, plain.app);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().message).toBe(MSG.resetRequested(1800));
-      const rows = await plain.database.db.select().from(passwordResets);
-      expect(rows).toHaveLength(0);
-    } finally {
-      await plain.close();
-    }
+    const user = await createUser(plain, "GENERAL");
+    const res = await ask(user.email, plain.app);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(MSG.resetRequested(1800));
+    const rows = await plain.database.db.select().from(passwordResets);
+    expect(rows).toHaveLength(0);
   });
 });
 
 describe("POST /api/admin/users/:id/reset-link, for WhatsApp", () => {
   const makeLink = (token: string | null, id: string) =>
-    ctx.app.inject({ method: "POST", url: `/api/admin/users/${id}/reset-link`, headers: token ? bearer(token) : {} });
+    ctx.call("POST", `/api/admin/users/${id}/reset-link`, { token });
 
   it("gives an admin a one-time link and the WhatsApp message for a customer", async () => {
     const admin = await createUser(ctx, "ADMIN");

@@ -1,16 +1,11 @@
 import { FIELD_MSG, MSG } from "@shop/shared";
 import { count, eq } from "drizzle-orm";
 import type { Response } from "light-my-request";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactMessages } from "../../db/schema/contact.ts";
-import { createTestApp, type TestContext } from "../../test/harness.ts";
+import { useTestApp } from "../../test/harness.ts";
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp();
 
 const validBody = (overrides: Record<string, unknown> = {}) => ({
   name: "Aïcha Mbarga",
@@ -21,12 +16,7 @@ const validBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const send = (payload: unknown, app = ctx.app, remoteAddress?: string) =>
-  app.inject({
-    method: "POST",
-    url: "/api/contact",
-    payload: payload as object,
-    ...(remoteAddress ? { remoteAddress } : {}),
-  });
+  ctx.call("POST", "/api/contact", { app, payload: payload as object, remoteAddress });
 
 async function storedCount(context = ctx): Promise<number> {
   const [row] = await context.database.db.select({ n: count() }).from(contactMessages);
@@ -152,11 +142,7 @@ describe("POST /api/contact", () => {
 });
 
 describe("rate limiting of the contact form", () => {
-  let limited: TestContext;
-  beforeAll(async () => {
-    limited = await createTestApp({ CONTACT_RATE_LIMIT_MAX: "3" });
-  });
-  afterAll(() => limited?.close());
+  const limited = useTestApp({ env: { CONTACT_RATE_LIMIT_MAX: "3" } });
 
   it("refuses the 4th message from one address with 429, stores it not, and still hears others", async () => {
     for (let i = 0; i < 3; i++) {

@@ -1,20 +1,15 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { createTestApp, useTestApp } from "../../test/harness.ts";
 
 /** Decision 034: the storefront and the back-office, each installable apart on the phone. */
 
 const SHOP_NAME = "Boutique Test Mvog-Ada";
 const publicDir = path.resolve(import.meta.dirname, "../../../../web/public");
 
-let ctx: TestContext;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ SHOP_NAME });
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp({ env: { SHOP_NAME } });
 
 interface Icon {
   src: string;

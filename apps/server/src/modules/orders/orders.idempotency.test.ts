@@ -5,21 +5,20 @@ import { FIELD_MSG, IDEMPOTENCY_KEY_HEADER, MSG, notEnoughStock, type Order } fr
 import { count, eq, sql } from "drizzle-orm";
 import type { Response } from "light-my-request";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { orders } from "../../db/schema/orders.ts";
 import { productVariants } from "../../db/schema/products.ts";
 import { stockMovements } from "../../db/schema/stock.ts";
 import {
-  bearer,
-  createTestApp,
-  createUser,
+  addToCart,
+  customerWithCart,
   type FormPart,
   productWithStock as harnessProductWithStock,
   stockOf as harnessStockOf,
-  multipartBody,
   SUPER_EMAIL,
   type TestContext,
   tokenFor,
+  useTestApp,
 } from "../../test/harness.ts";
 
 /**
@@ -28,20 +27,18 @@ import {
  * the same instant included, and a refused attempt leaves the key free for a corrected one.
  */
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: string;
 let png: Buffer;
 
 type App = TestContext["app"];
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await tokenFor(ctx, { email: SUPER_EMAIL });
   png = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#2563eb" } })
     .png()
     .toBuffer();
 });
-afterAll(() => ctx?.close());
 afterEach(() => vi.restoreAllMocks());
 
 const newKey = () => randomUUID();
@@ -61,28 +58,20 @@ function postForm(options: Send = {}, overrides: Record<string, string> = {}): P
   const parts: FormPart[] = Object.entries(fields).map(([name, value]) => ({ name, value }));
   if (options.field !== undefined) parts.push({ name: "idempotencyKey", value: options.field });
   parts.push({ name: "file", filename: "liste.png", type: "image/png", bytes: png });
-  const body = multipartBody(parts);
-  return (options.app ?? ctx.app).inject({
-    method: "POST",
-    url: "/api/orders",
-    headers: {
-      "content-type": body.contentType,
-      ...(options.token ? bearer(options.token) : {}),
-      ...(options.header !== undefined ? { [IDEMPOTENCY_KEY_HEADER]: options.header } : {}),
-    },
-    payload: body.payload,
+  return ctx.call("POST", "/api/orders", {
+    app: options.app,
+    token: options.token,
+    headers: options.header !== undefined ? { [IDEMPOTENCY_KEY_HEADER]: options.header } : {},
+    multipart: parts,
   });
 }
 
 /** The cart's WhatsApp (or phone) button. */
 function postCart(token: string, options: Omit<Send, "token"> = {}, channel: "whatsapp" | "phone" = "whatsapp") {
-  return (options.app ?? ctx.app).inject({
-    method: "POST",
-    url: "/api/orders/from-cart",
-    headers: {
-      ...bearer(token),
-      ...(options.header !== undefined ? { [IDEMPOTENCY_KEY_HEADER]: options.header } : {}),
-    },
+  return ctx.call("POST", "/api/orders/from-cart", {
+    app: options.app,
+    token,
+    headers: options.header !== undefined ? { [IDEMPOTENCY_KEY_HEADER]: options.header } : {},
     payload: { channel, ...(options.field !== undefined ? { idempotencyKey: options.field } : {}) },
   });
 }
@@ -94,35 +83,10 @@ const movementsOf = async (variantId: string) =>
   (await ctx.database.db.select({ n: count() }).from(stockMovements).where(eq(stockMovements.variantId, variantId)))[0]
     ?.n;
 
-async function addToCart(token: string, productId: string, quantity = 1) {
-  const added = await ctx.app.inject({
-    method: "POST",
-    url: "/api/addtocart",
-    headers: bearer(token),
-    payload: { productId },
-  });
-  expect(added.statusCode, added.body).toBe(201);
-  if (quantity > 1) {
-    const res = await ctx.app.inject({
-      method: "POST",
-      url: "/api/update-cart-product",
-      headers: bearer(token),
-      payload: { _id: added.json().data._id, quantity },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  }
-}
-
-/** A new signed-in customer with these products in the cart. */
-async function customer(cart: [string, number][] = []) {
-  const user = await createUser(ctx, "GENERAL");
-  const token = await tokenFor(ctx, user);
-  for (const [productId, quantity] of cart) await addToCart(token, productId, quantity);
-  return { user, token };
-}
+const customer = (cart: [string, number][] = []) => customerWithCart(ctx, cart);
 
 async function cartCount(token: string): Promise<number> {
-  const res = await ctx.app.inject({ method: "GET", url: "/api/countAddToCartProduct", headers: bearer(token) });
+  const res = await ctx.call("GET", "/api/countAddToCartProduct", { token });
   return res.json().data.count;
 }
 
@@ -258,23 +222,16 @@ describe("the cart's buttons with an idempotency key", () => {
     expect(first.statusCode, first.body).toBe(201);
     const order: Order = first.json().data;
 
-    await addToCart(token, case_.productId, 3);
+    await addToCart(ctx, token, case_.productId, 3);
     const afterChange = await postCart(token, { header: key });
     expect(afterChange.statusCode).toBe(200);
     expect(afterChange.json()).toMatchObject({ success: true, message: MSG.orderCreated });
     expect(afterChange.json().data).toEqual(order);
 
     // The field carries it too, even once the cart is empty (no MSG.cartEmpty for a retry).
-    const lines = (
-      await ctx.app.inject({ method: "GET", url: "/api/view-card-product", headers: bearer(token) })
-    ).json().data as { _id: string }[];
+    const lines = (await ctx.call("GET", "/api/view-card-product", { token })).json().data as { _id: string }[];
     for (const line of lines) {
-      await ctx.app.inject({
-        method: "POST",
-        url: "/api/delete-cart-product",
-        headers: bearer(token),
-        payload: { _id: line._id },
-      });
+      await ctx.call("POST", "/api/delete-cart-product", { token, payload: { _id: line._id } });
     }
     expect(await cartCount(token)).toBe(0);
     const afterEmptied = await postCart(token, { field: key });
@@ -340,7 +297,7 @@ describe("a key used for another order", () => {
       ]),
     );
     // The owner's form emptied their cart: give it a line again, so that only the key refuses.
-    await addToCart(owner.token, phone.productId, 1);
+    await addToCart(ctx, owner.token, phone.productId, 1);
     refused.push(await withoutWrites(() => postCart(owner.token, { header: formKey })));
     for (const res of refused) expectRefused(res, 409, MSG.idempotencyKeyReused);
     expect(await stockOf(phone.variantId)).toBe(18);

@@ -1,26 +1,21 @@
 import { type Category, PRICE_SORTS, type Product } from "@shop/shared";
 import type { Response } from "light-my-request";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, createTestApp, productBody, type TestContext, tokenFor } from "../../test/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { tokenFor, uploadProduct, useTestApp } from "../../test/harness.ts";
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: string;
 /** Product names by their id, to read an answer's order. */
 const names = new Map<string, string>();
 
 async function createProduct(productName: string, category: Category, sellingPrice: number): Promise<void> {
-  const res = await ctx.app.inject({
-    method: "POST",
-    url: "/api/upload-product",
-    headers: bearer(admin),
-    payload: productBody({ productName, category, sellingPrice, price: sellingPrice + 10_000 }),
-  });
+  const res = await uploadProduct(ctx, admin, { productName, category, sellingPrice, price: sellingPrice + 10_000 });
   expect(res.statusCode, res.body).toBe(201);
   names.set(res.json().data._id, productName);
 }
 
 const filter = (query: string, category: unknown = ["SAMSUNG", "PIXEL"]) =>
-  ctx.app.inject({ method: "POST", url: `/api/filter-product${query}`, payload: { category } });
+  ctx.call("POST", `/api/filter-product${query}`, { payload: { category } });
 
 const order = (res: Response) => {
   expect(res.statusCode, res.body).toBe(200);
@@ -28,7 +23,6 @@ const order = (res: Response) => {
 };
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await tokenFor(ctx, ctx.superAdmin);
   // One after the other, so the creation order is their age; "A" and "C" cost the same.
   await createProduct("A", "SAMSUNG", 150_000);
@@ -38,7 +32,6 @@ beforeAll(async () => {
   await createProduct("E", "SAMSUNG", 120_000);
   await createProduct("F", "ACCESSOIRES", 5_000);
 });
-afterAll(() => ctx.close());
 
 describe("POST /api/filter-product?sort=", () => {
   it.each([

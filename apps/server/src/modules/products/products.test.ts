@@ -1,57 +1,35 @@
 import { CATEGORIES, type Category, FIELD_MSG, MSG, PAGE_SIZE_DEFAULT, type Product } from "@shop/shared";
 import { eq } from "drizzle-orm";
 import type { Response } from "light-my-request";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../db/schema/products.ts";
 import { reviews } from "../../db/schema/reviews.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
-import {
-  type Actors,
-  createActors,
-  createTestApp,
-  createUser,
-  headersFor,
-  INJECT_ORIGIN,
-  productBody,
-  type TestContext,
-  tokenFor,
-} from "../../test/harness.ts";
+import { createUser, INJECT_ORIGIN, productBody, tokenFor, useTestApp } from "../../test/harness.ts";
 
-let ctx: TestContext;
-let actors: Actors;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  actors = await createActors(ctx);
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ actors: true });
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-type Token = string | null;
 type ActorName = "anonymous" | "general" | "admin" | "otherAdmin" | "superAdmin";
 
 /** A syntactically valid id that no product has. */
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
-const post = (url: string, token: Token, payload: unknown) =>
-  ctx.app.inject({ method: "POST", url, headers: headersFor(token), payload: payload as object });
-const get = (url: string, token: Token = null) => ctx.app.inject({ method: "GET", url, headers: headersFor(token) });
-
 function userIdOf(actor: ActorName): string | null {
   const ids: Record<ActorName, string | null> = {
     anonymous: null,
-    general: actors.generalUser.id,
-    admin: actors.adminUser.id,
-    otherAdmin: actors.otherAdminUser.id,
+    general: ctx.actors.generalUser.id,
+    admin: ctx.actors.adminUser.id,
+    otherAdmin: ctx.actors.otherAdminUser.id,
     superAdmin: ctx.superAdmin.id,
   };
   return ids[actor];
 }
 
 async function createProduct(token: string, overrides: Record<string, unknown> = {}): Promise<Product> {
-  const res = await post("/api/upload-product", token, productBody(overrides));
+  const res = await ctx.call("POST", "/api/upload-product", { token, payload: productBody(overrides) });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as Product;
 }
@@ -145,10 +123,10 @@ describe("permissions of the product management calls", () => {
   ]);
 
   it.each(cases)("$endpoint by $actor", async ({ endpoint, actor, denied }) => {
-    const target = await createProduct(actors.admin, { productName: "Produit de l'admin" });
+    const target = await createProduct(ctx.actors.admin, { productName: "Produit de l'admin" });
     const spec = ENDPOINTS[endpoint];
     const before = await allRows();
-    const res = await post(spec.url, actors[actor], spec.body(target));
+    const res = await ctx.call("POST", spec.url, { token: ctx.actors[actor], payload: spec.body(target) });
 
     if (denied) {
       expectFailure(res, denied.status, denied.message);
@@ -164,21 +142,21 @@ describe("permissions of the product management calls", () => {
     } else if (endpoint === "update") {
       const row = await rowById(target._id);
       expect(row?.productName).toBe("Renommé");
-      expect(row?.userId).toBe(actors.adminUser.id); // a SUPERADMIN's edit does not take the product over
+      expect(row?.userId).toBe(ctx.actors.adminUser.id); // a SUPERADMIN's edit does not take the product over
     } else {
       expect(await rowById(target._id)).toBeUndefined();
     }
   });
 
   it("refuses the original client's delete call, which sends no token, and keeps the product", async () => {
-    const target = await createProduct(actors.admin);
-    for (const headers of [{}, { authorization: "Bearer null" }, { authorization: "Bearer undefined" }]) {
-      const res = await ctx.app.inject({
-        method: "POST",
-        url: "/api/delete-product",
-        headers,
-        payload: { _id: target._id },
-      });
+    const target = await createProduct(ctx.actors.admin);
+    const sent: Record<string, string>[] = [
+      {},
+      { authorization: "Bearer null" },
+      { authorization: "Bearer undefined" },
+    ];
+    for (const headers of sent) {
+      const res = await ctx.call("POST", "/api/delete-product", { headers, payload: { _id: target._id } });
       expectFailure(res, 401, MSG.authRequired);
     }
     expect(await rowById(target._id)).toBeDefined();
@@ -186,11 +164,10 @@ describe("permissions of the product management calls", () => {
 
   it("accepts the delete call of a signed-in admin whose session travels in the cookie", async () => {
     // The original client sends `credentials` but no bearer: the httpOnly session cookie suffices.
-    const target = await createProduct(actors.admin);
-    const res = await ctx.app.inject({
-      method: "POST",
-      url: "/api/delete-product",
-      cookies: { token: actors.admin },
+    const target = await createProduct(ctx.actors.admin);
+    const res = await ctx.call("POST", "/api/delete-product", {
+      token: ctx.actors.admin,
+      tokenIn: "cookie",
       payload: { _id: target._id },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -198,14 +175,19 @@ describe("permissions of the product management calls", () => {
   });
 
   it("refuses a forged or garbage token with 401", async () => {
-    const res = await withoutWrites(() => post("/api/upload-product", "pas-un-jeton", productBody()));
+    const res = await withoutWrites(() =>
+      ctx.call("POST", "/api/upload-product", { token: "pas-un-jeton", payload: productBody() }),
+    );
     expectFailure(res, 401, MSG.authInvalid);
   });
 });
 
 describe("POST /api/upload-product", () => {
   it("creates the product with the creator as owner, ignoring the userId the admin form sends", async () => {
-    const res = await post("/api/upload-product", actors.admin, productBody({ userId: actors.otherAdminUser.id }));
+    const res = await ctx.call("POST", "/api/upload-product", {
+      token: ctx.actors.admin,
+      payload: productBody({ userId: ctx.actors.otherAdminUser.id }),
+    });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json().data as Product;
     expect(res.json()).toMatchObject({ success: true, error: false, message: MSG.productCreated });
@@ -216,13 +198,13 @@ describe("POST /api/upload-product", () => {
       productImage: [],
       price: 300000,
       sellingPrice: 275000,
-      userId: actors.adminUser.id,
+      userId: ctx.actors.adminUser.id,
     });
-    expect((await rowById(created._id))?.userId).toBe(actors.adminUser.id);
+    expect((await rowById(created._id))?.userId).toBe(ctx.actors.adminUser.id);
   });
 
   it("accepts prices sent as digit strings, as the original forms do, and stores numbers", async () => {
-    const created = await createProduct(actors.admin, { price: "250000", sellingPrice: " 199000 " });
+    const created = await createProduct(ctx.actors.admin, { price: "250000", sellingPrice: " 199000 " });
     expect(created.price).toBe(250000);
     expect(created.sellingPrice).toBe(199000);
     const row = await rowById(created._id);
@@ -231,13 +213,16 @@ describe("POST /api/upload-product", () => {
 
   it("refuses a selling price above the old price and writes nothing", async () => {
     const res = await withoutWrites(() =>
-      post("/api/upload-product", actors.admin, productBody({ price: 100000, sellingPrice: 100001 })),
+      ctx.call("POST", "/api/upload-product", {
+        token: ctx.actors.admin,
+        payload: productBody({ price: 100000, sellingPrice: 100001 }),
+      }),
     );
     expectFailure(res, 400, MSG.sellingAbovePrice);
   });
 
   it("accepts a selling price equal to the old price (no discount)", async () => {
-    const created = await createProduct(actors.admin, { price: 150000, sellingPrice: 150000 });
+    const created = await createProduct(ctx.actors.admin, { price: 150000, sellingPrice: 150000 });
     expect([created.price, created.sellingPrice]).toEqual([150000, 150000]);
   });
 
@@ -254,18 +239,25 @@ describe("POST /api/upload-product", () => {
     ["above a billion", 1_000_000_001],
   ])("refuses a price that is %s", async (_label, price) => {
     const res = await withoutWrites(() =>
-      post("/api/upload-product", actors.admin, productBody({ price, sellingPrice: 1000 })),
+      ctx.call("POST", "/api/upload-product", {
+        token: ctx.actors.admin,
+        payload: productBody({ price, sellingPrice: 1000 }),
+      }),
     );
     expectIssue(res, "body.price", FIELD_MSG.priceInvalid);
   });
 
   it("refuses an invalid selling price with the same message", async () => {
-    const res = await withoutWrites(() => post("/api/upload-product", actors.admin, productBody({ sellingPrice: -1 })));
+    const res = await withoutWrites(() =>
+      ctx.call("POST", "/api/upload-product", { token: ctx.actors.admin, payload: productBody({ sellingPrice: -1 }) }),
+    );
     expectIssue(res, "body.sellingPrice", FIELD_MSG.priceInvalid);
   });
 
   it.each(["TABLETTES", "iphone 13", "", 13])("refuses the unknown category %j", async (category) => {
-    const res = await withoutWrites(() => post("/api/upload-product", actors.admin, productBody({ category })));
+    const res = await withoutWrites(() =>
+      ctx.call("POST", "/api/upload-product", { token: ctx.actors.admin, payload: productBody({ category }) }),
+    );
     expectIssue(res, "body.category", FIELD_MSG.categoryInvalid);
   });
 
@@ -274,7 +266,9 @@ describe("POST /api/upload-product", () => {
     ["brandName", FIELD_MSG.brandNameRequired],
   ])("requires %s, and blank does not count", async (field, message) => {
     for (const value of [undefined, "   "]) {
-      const res = await withoutWrites(() => post("/api/upload-product", actors.admin, productBody({ [field]: value })));
+      const res = await withoutWrites(() =>
+        ctx.call("POST", "/api/upload-product", { token: ctx.actors.admin, payload: productBody({ [field]: value }) }),
+      );
       expectIssue(res, `body.${field}`, message);
     }
   });
@@ -284,17 +278,22 @@ describe("POST /api/upload-product", () => {
     ["brandName", 60, FIELD_MSG.brandNameTooLong],
     ["description", 5000, FIELD_MSG.descriptionTooLong],
   ])("takes a %s of %i characters and says why one more is refused", async (field, max, message) => {
-    const longest = await createProduct(actors.admin, { [field]: "a".repeat(max) });
+    const longest = await createProduct(ctx.actors.admin, { [field]: "a".repeat(max) });
     expect(longest[field as "productName"]).toHaveLength(max);
     const res = await withoutWrites(() =>
-      post("/api/upload-product", actors.admin, productBody({ [field]: "a".repeat(max + 1) })),
+      ctx.call("POST", "/api/upload-product", {
+        token: ctx.actors.admin,
+        payload: productBody({ [field]: "a".repeat(max + 1) }),
+      }),
     );
     expectIssue(res, `body.${field}`, message);
   });
 
   it("refuses a field it does not know (no mass assignment) and writes nothing", async () => {
     for (const extra of [{ isAdmin: true }, { role: "SUPERADMIN" }, { searchVector: "x" }]) {
-      const res = await withoutWrites(() => post("/api/upload-product", actors.admin, productBody(extra)));
+      const res = await withoutWrites(() =>
+        ctx.call("POST", "/api/upload-product", { token: ctx.actors.admin, payload: productBody(extra) }),
+      );
       expectFailure(res, 400);
     }
   });
@@ -302,14 +301,14 @@ describe("POST /api/upload-product", () => {
   it("never takes the id or the timestamps from the client", async () => {
     // `_id` has no business in a creation: refused, and no product gets that id.
     const withId = await withoutWrites(() =>
-      post("/api/upload-product", actors.admin, productBody({ _id: UNKNOWN_ID })),
+      ctx.call("POST", "/api/upload-product", { token: ctx.actors.admin, payload: productBody({ _id: UNKNOWN_ID }) }),
     );
     expectFailure(withId, 400);
     expect(await rowById(UNKNOWN_ID)).toBeUndefined();
 
     // Timestamps may be echoed by old clients: accepted and ignored.
     const startedAt = Date.now();
-    const created = await createProduct(actors.admin, {
+    const created = await createProduct(ctx.actors.admin, {
       createdAt: "2001-01-01T00:00:00.000Z",
       updatedAt: "2001-01-01T00:00:00.000Z",
     });
@@ -329,7 +328,10 @@ describe("POST /api/upload-product", () => {
     "ftp://cdn.example/x.png",
   ])("refuses the image URL %s", async (url) => {
     const res = await withoutWrites(() =>
-      post("/api/upload-product", actors.admin, productBody({ productImage: [url] })),
+      ctx.call("POST", "/api/upload-product", {
+        token: ctx.actors.admin,
+        payload: productBody({ productImage: [url] }),
+      }),
     );
     expectIssue(res, "body.productImage.0", FIELD_MSG.imageUrlInvalid);
   });
@@ -340,12 +342,15 @@ describe("POST /api/upload-product", () => {
       "/uploads/images/2b1f7c1e-1c1a-4a70-9a3b-0f6a8f1e2d3c/800.webp",
       ...Array.from({ length: 9 }, (_, i) => image(i)),
     ];
-    const created = await createProduct(actors.admin, { productImage: ten });
+    const created = await createProduct(ctx.actors.admin, { productImage: ten });
     // Order kept (the first image is the main one); our own upload answered under the request's origin.
     expect(created.productImage).toEqual([`${INJECT_ORIGIN}${ten[0]}`, ...ten.slice(1)]);
 
     const res = await withoutWrites(() =>
-      post("/api/upload-product", actors.admin, productBody({ productImage: [...ten, image(10)] })),
+      ctx.call("POST", "/api/upload-product", {
+        token: ctx.actors.admin,
+        payload: productBody({ productImage: [...ten, image(10)] }),
+      }),
     );
     expectIssue(res, "body.productImage", FIELD_MSG.tooManyImages);
   });
@@ -353,15 +358,18 @@ describe("POST /api/upload-product", () => {
 
 describe("POST /api/update-product", () => {
   it("accepts the whole product spread by the admin form, without changing owner or creation date", async () => {
-    const original = await createProduct(actors.admin);
+    const original = await createProduct(ctx.actors.admin);
     // What the original edit modal sends: the product as it was read, Mongo leftovers included.
-    const res = await post("/api/update-product", actors.admin, {
-      ...original,
-      __v: 0,
-      userId: actors.otherAdminUser.id,
-      createdAt: "2001-01-01T00:00:00.000Z",
-      productName: "iPhone 13 128 Go (comme neuf)",
-      sellingPrice: "260000",
+    const res = await ctx.call("POST", "/api/update-product", {
+      token: ctx.actors.admin,
+      payload: {
+        ...original,
+        __v: 0,
+        userId: ctx.actors.otherAdminUser.id,
+        createdAt: "2001-01-01T00:00:00.000Z",
+        productName: "iPhone 13 128 Go (comme neuf)",
+        sellingPrice: "260000",
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ success: true, error: false, message: MSG.productUpdated });
@@ -370,22 +378,28 @@ describe("POST /api/update-product", () => {
       productName: "iPhone 13 128 Go (comme neuf)",
       sellingPrice: 260000,
       price: original.price,
-      userId: actors.adminUser.id,
+      userId: ctx.actors.adminUser.id,
     });
     expect(row?.createdAt.toISOString()).toBe(original.createdAt);
   });
 
   it("does not let an admin take another admin's product by sending its own userId", async () => {
-    const original = await createProduct(actors.admin);
+    const original = await createProduct(ctx.actors.admin);
     const res = await withoutWrites(() =>
-      post("/api/update-product", actors.otherAdmin, { ...original, userId: actors.otherAdminUser.id }),
+      ctx.call("POST", "/api/update-product", {
+        token: ctx.actors.otherAdmin,
+        payload: { ...original, userId: ctx.actors.otherAdminUser.id },
+      }),
     );
     expectFailure(res, 403, MSG.productNotOwned);
   });
 
   it("changes only the fields sent", async () => {
-    const original = await createProduct(actors.admin, { productImage: ["https://cdn.example/a.jpg"] });
-    const res = await post("/api/update-product", actors.admin, { _id: original._id, price: 320000 });
+    const original = await createProduct(ctx.actors.admin, { productImage: ["https://cdn.example/a.jpg"] });
+    const res = await ctx.call("POST", "/api/update-product", {
+      token: ctx.actors.admin,
+      payload: { _id: original._id, price: 320000 },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const updated = res.json().data as Product;
     const { price, updatedAt, ...rest } = updated;
@@ -400,8 +414,11 @@ describe("POST /api/update-product", () => {
     ["only the id", {}],
     ["only read-only echoes", { userId: "someone", createdAt: "hier", __v: 3 }],
   ])("accepts an update with %s and changes nothing", async (_label, extra) => {
-    const original = await createProduct(actors.admin);
-    const res = await post("/api/update-product", actors.admin, { _id: original._id, ...extra });
+    const original = await createProduct(ctx.actors.admin);
+    const res = await ctx.call("POST", "/api/update-product", {
+      token: ctx.actors.admin,
+      payload: { _id: original._id, ...extra },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual(original);
   });
@@ -410,14 +427,17 @@ describe("POST /api/update-product", () => {
     // Each update is valid against the stored product; together they break the rule. Several
     // pairs at once, so that on PostgreSQL at least some of them really interleave.
     const targets = await createInOrder(
-      actors.admin,
+      ctx.actors.admin,
       Array.from({ length: 8 }, () => ({})),
     ); // 300000 / 275000
     const pairs = await Promise.all(
       targets.map((t) =>
         Promise.all([
-          post("/api/update-product", actors.admin, { _id: t._id, sellingPrice: 290000 }),
-          post("/api/update-product", actors.admin, { _id: t._id, price: 280000 }),
+          ctx.call("POST", "/api/update-product", {
+            token: ctx.actors.admin,
+            payload: { _id: t._id, sellingPrice: 290000 },
+          }),
+          ctx.call("POST", "/api/update-product", { token: ctx.actors.admin, payload: { _id: t._id, price: 280000 } }),
         ]),
       ),
     );
@@ -436,27 +456,36 @@ describe("POST /api/update-product", () => {
     ["a price below the stored selling price", { price: 274999 }],
     ["both prices, the selling one higher", { price: 100000, sellingPrice: 200000 }],
   ])("refuses %s and changes nothing", async (_label, change) => {
-    const original = await createProduct(actors.admin); // price 300000, selling 275000
-    const res = await withoutWrites(() => post("/api/update-product", actors.admin, { _id: original._id, ...change }));
+    const original = await createProduct(ctx.actors.admin); // price 300000, selling 275000
+    const res = await withoutWrites(() =>
+      ctx.call("POST", "/api/update-product", { token: ctx.actors.admin, payload: { _id: original._id, ...change } }),
+    );
     expectFailure(res, 400, MSG.sellingAbovePrice);
   });
 
   it("answers 404 for an unknown id", async () => {
-    for (const token of [actors.superAdmin, actors.admin]) {
-      const res = await withoutWrites(() => post("/api/update-product", token, { _id: UNKNOWN_ID, price: 1000 }));
+    for (const token of [ctx.actors.superAdmin, ctx.actors.admin]) {
+      const res = await withoutWrites(() =>
+        ctx.call("POST", "/api/update-product", { token, payload: { _id: UNKNOWN_ID, price: 1000 } }),
+      );
       expectFailure(res, 404, MSG.productNotFound);
     }
   });
 
   it.each(["123", "64f1c0a2b3c4d5e6f7a8b9c0", "", { $ne: null }])("refuses the malformed id %j", async (_id) => {
-    const res = await withoutWrites(() => post("/api/update-product", actors.superAdmin, { _id, price: 1000 }));
+    const res = await withoutWrites(() =>
+      ctx.call("POST", "/api/update-product", { token: ctx.actors.superAdmin, payload: { _id, price: 1000 } }),
+    );
     expectIssue(res, "body._id", FIELD_MSG.idInvalid);
   });
 
   it("refuses an invalid field value in an update", async () => {
-    const original = await createProduct(actors.admin);
+    const original = await createProduct(ctx.actors.admin);
     const res = await withoutWrites(() =>
-      post("/api/update-product", actors.admin, { _id: original._id, category: "TABLETTES" }),
+      ctx.call("POST", "/api/update-product", {
+        token: ctx.actors.admin,
+        payload: { _id: original._id, category: "TABLETTES" },
+      }),
     );
     expectIssue(res, "body.category", FIELD_MSG.categoryInvalid);
   });
@@ -464,21 +493,32 @@ describe("POST /api/update-product", () => {
 
 describe("POST /api/delete-product", () => {
   it("removes the product: its details then answer 404", async () => {
-    const target = await createProduct(actors.admin);
-    const res = await post("/api/delete-product", actors.admin, { _id: target._id });
+    const target = await createProduct(ctx.actors.admin);
+    const res = await ctx.call("POST", "/api/delete-product", {
+      token: ctx.actors.admin,
+      payload: { _id: target._id },
+    });
     expect(res.json()).toEqual({ success: true, error: false, message: MSG.productDeleted, data: null });
     expect(await rowById(target._id)).toBeUndefined();
-    expectFailure(await post("/api/product-details", null, { productId: target._id }), 404, MSG.productNotFound);
+    expectFailure(
+      await ctx.call("POST", "/api/product-details", { payload: { productId: target._id } }),
+      404,
+      MSG.productNotFound,
+    );
   });
 
   it("answers 404 for an unknown id and 400 for a malformed one", async () => {
     expectFailure(
-      await withoutWrites(() => post("/api/delete-product", actors.superAdmin, { _id: UNKNOWN_ID })),
+      await withoutWrites(() =>
+        ctx.call("POST", "/api/delete-product", { token: ctx.actors.superAdmin, payload: { _id: UNKNOWN_ID } }),
+      ),
       404,
       MSG.productNotFound,
     );
     expectIssue(
-      await withoutWrites(() => post("/api/delete-product", actors.superAdmin, { _id: "abc" })),
+      await withoutWrites(() =>
+        ctx.call("POST", "/api/delete-product", { token: ctx.actors.superAdmin, payload: { _id: "abc" } }),
+      ),
       "body._id",
       FIELD_MSG.idInvalid,
     );
@@ -493,12 +533,19 @@ describe("GET /api/get-product", () => {
   beforeAll(async () => {
     await resetProducts();
     // Interleaved owners, so "newest first" and "only mine" are both visible in the order.
-    const owners = [actors.admin, actors.otherAdmin, actors.admin, actors.superAdmin, actors.otherAdmin, actors.admin];
+    const owners = [
+      ctx.actors.admin,
+      ctx.actors.otherAdmin,
+      ctx.actors.admin,
+      ctx.actors.superAdmin,
+      ctx.actors.otherAdmin,
+      ctx.actors.admin,
+    ];
     everyone = [];
     for (const [i, token] of owners.entries())
       everyone.push(await createProduct(token, { productName: `Produit ${i}` }));
-    mine = everyone.filter((p) => p.userId === actors.adminUser.id);
-    others = everyone.filter((p) => p.userId === actors.otherAdminUser.id);
+    mine = everyone.filter((p) => p.userId === ctx.actors.adminUser.id);
+    others = everyone.filter((p) => p.userId === ctx.actors.otherAdminUser.id);
   });
 
   it.each([
@@ -506,7 +553,7 @@ describe("GET /api/get-product", () => {
     ["GENERAL", "general"],
     ["SUPERADMIN", "superAdmin"],
   ] as const)("lists every product, newest first, for %s", async (_label, actor) => {
-    const res = await get("/api/get-product", actor ? actors[actor] : null);
+    const res = await ctx.call("GET", "/api/get-product", { token: actor ? ctx.actors[actor] : null });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, error: false, message: MSG.productsListed });
     expect(ids(res)).toEqual(newestFirst(everyone));
@@ -514,10 +561,12 @@ describe("GET /api/get-product", () => {
   });
 
   it("lists only an ADMIN's own products", async () => {
-    const res = await get("/api/get-product", actors.admin);
+    const res = await ctx.call("GET", "/api/get-product", { token: ctx.actors.admin });
     expect(ids(res)).toEqual(newestFirst(mine));
     expect(res.json().meta.total).toBe(mine.length);
-    expect(ids(await get("/api/get-product", actors.otherAdmin))).toEqual(newestFirst(others));
+    expect(ids(await ctx.call("GET", "/api/get-product", { token: ctx.actors.otherAdmin }))).toEqual(
+      newestFirst(others),
+    );
   });
 
   it.each([
@@ -526,7 +575,7 @@ describe("GET /api/get-product", () => {
     ["a well-formed but forged JWT", { authorization: `Bearer ${forgedJwt()}` }],
     ["a garbage cookie", { cookie: "token=abc" }],
   ])("treats %s token as anonymous", async (_label, headers) => {
-    const res = await ctx.app.inject({ method: "GET", url: "/api/get-product", headers });
+    const res = await ctx.call("GET", "/api/get-product", { headers });
     expect(res.statusCode).toBe(200);
     expect(ids(res)).toEqual(newestFirst(everyone));
   });
@@ -535,32 +584,32 @@ describe("GET /api/get-product", () => {
     const seller = await createUser(ctx, "ADMIN");
     const own = await createProduct(await tokenFor(ctx, seller), { productName: "Produit du vendeur" });
     const [signedOut, demoted] = [await tokenFor(ctx, seller), await tokenFor(ctx, seller)];
-    expect(ids(await get("/api/get-product", signedOut))).toEqual([own._id]);
+    expect(ids(await ctx.call("GET", "/api/get-product", { token: signedOut }))).toEqual([own._id]);
 
-    await ctx.app.inject({ method: "GET", url: "/api/userLogout", headers: headersFor(signedOut) });
+    await ctx.call("GET", "/api/userLogout", { token: signedOut });
     const all = [...everyone, own];
-    expect(ids(await get("/api/get-product", signedOut))).toEqual(newestFirst(all));
-    expect(ids(await get("/api/get-product", demoted))).toEqual([own._id]);
+    expect(ids(await ctx.call("GET", "/api/get-product", { token: signedOut }))).toEqual(newestFirst(all));
+    expect(ids(await ctx.call("GET", "/api/get-product", { token: demoted }))).toEqual([own._id]);
     await ctx.database.db.update(users).set({ role: "GENERAL" }).where(eq(users.id, seller.id));
-    expect(ids(await get("/api/get-product", demoted))).toEqual(newestFirst(all));
+    expect(ids(await ctx.call("GET", "/api/get-product", { token: demoted }))).toEqual(newestFirst(all));
     // Promoted again: only a new sign-in's token reads the own list.
     await ctx.database.db.update(users).set({ role: "ADMIN" }).where(eq(users.id, seller.id));
-    expect(ids(await get("/api/get-product", demoted))).toEqual(newestFirst(all));
-    expect(ids(await get("/api/get-product", await tokenFor(ctx, seller)))).toEqual([own._id]);
+    expect(ids(await ctx.call("GET", "/api/get-product", { token: demoted }))).toEqual(newestFirst(all));
+    expect(ids(await ctx.call("GET", "/api/get-product", { token: await tokenFor(ctx, seller) }))).toEqual([own._id]);
     await ctx.database.db.delete(products).where(eq(products.id, own._id));
   });
 
   it("pages with ?limit and ?page and reports the total", async () => {
-    const res = await get("/api/get-product?limit=2&page=2");
+    const res = await ctx.call("GET", "/api/get-product?limit=2&page=2");
     expect(ids(res)).toEqual(newestFirst(everyone).slice(2, 4));
     expect(res.json().meta).toEqual({ page: 2, limit: 2, total: everyone.length });
-    const beyond = await get("/api/get-product?limit=2&page=9");
+    const beyond = await ctx.call("GET", "/api/get-product?limit=2&page=9");
     expect(beyond.json().data).toEqual([]);
     expect(beyond.json().meta.total).toBe(everyone.length);
   });
 
   it.each(["limit=1000", "limit=0", "limit=abc", "page=0", "page=-1", "page=1.5"])("refuses ?%s", async (query) => {
-    expectFailure(await get(`/api/get-product?${query}`), 400);
+    expectFailure(await ctx.call("GET", `/api/get-product?${query}`), 400);
   });
 });
 
@@ -591,11 +640,11 @@ describe("catalogue by category", () => {
 
   beforeAll(async () => {
     await resetProducts();
-    seeded = await createInOrder(actors.superAdmin, SEED);
+    seeded = await createInOrder(ctx.actors.superAdmin, SEED);
   });
 
   it("GET /api/get-categoryProduct: the newest product of each category, in the storefront's order", async () => {
-    const res = await get("/api/get-categoryProduct");
+    const res = await ctx.call("GET", "/api/get-categoryProduct");
     expect(res.statusCode).toBe(200);
     expect(ids(res)).toEqual(named("iPhone 16", "iPhone 13 rose", "Galaxy S24", "Enceinte JBL", "AirPods Pro 2"));
     const categories = (res.json().data as Product[]).map((p) => p.category);
@@ -603,15 +652,15 @@ describe("catalogue by category", () => {
   });
 
   it("POST /api/category-product: only that category, newest first", async () => {
-    const res = await post("/api/category-product", null, { category: "IPHONE 13" });
+    const res = await ctx.call("POST", "/api/category-product", { payload: { category: "IPHONE 13" } });
     expect(res.statusCode).toBe(200);
     expect(ids(res)).toEqual(named("iPhone 13 rose", "iPhone 13 bleu"));
     expect(res.json().meta.total).toBe(2);
     // The accented category must survive the round trip.
-    expect(ids(await post("/api/category-product", null, { category: "GADGETS ÉLECTRONIQUES" }))).toEqual(
-      named("Enceinte JBL"),
-    );
-    expect(ids(await post("/api/category-product", null, { category: "PIXEL" }))).toEqual([]);
+    expect(
+      ids(await ctx.call("POST", "/api/category-product", { payload: { category: "GADGETS ÉLECTRONIQUES" } })),
+    ).toEqual(named("Enceinte JBL"));
+    expect(ids(await ctx.call("POST", "/api/category-product", { payload: { category: "PIXEL" } }))).toEqual([]);
   });
 
   // Reads are lenient as the original's were (decision 022): older clients ask for their own categories.
@@ -622,7 +671,7 @@ describe("catalogue by category", () => {
   )(
     "POST /api/category-product answers an empty list for a category the shop does not have: $label",
     async ({ category }) => {
-      const res = await post("/api/category-product", null, { category });
+      const res = await ctx.call("POST", "/api/category-product", { payload: { category } });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({ success: true, error: false, data: [], meta: { page: 1, total: 0 } });
     },
@@ -633,7 +682,11 @@ describe("catalogue by category", () => {
     ["a list", { category: ["SAMSUNG"] }],
     ["missing", {}],
   ])("POST /api/category-product refuses a category that is %s", async (_label, body) => {
-    expectIssue(await post("/api/category-product", null, body), "body.category", FIELD_MSG.categoryInvalid);
+    expectIssue(
+      await ctx.call("POST", "/api/category-product", { payload: body }),
+      "body.category",
+      FIELD_MSG.categoryInvalid,
+    );
   });
 
   it.each([
@@ -646,14 +699,16 @@ describe("catalogue by category", () => {
     ["only unknown ones: nothing", ["IPHONE 7", "mobiles"], []],
     ["an unknown one alone: nothing", "TABLETTES", []],
   ])("POST /api/filter-product with %s", async (_label, category, expected) => {
-    const res = await post("/api/filter-product", null, { category });
+    const res = await ctx.call("POST", "/api/filter-product", { payload: { category } });
     expect(res.statusCode, res.body).toBe(200);
     expect(ids(res)).toEqual(named(...expected));
     expect(res.json().meta.total).toBe(expected.length);
   });
 
   it("POST /api/filter-product sorts the known categories of a mixed list by price", async () => {
-    const res = await post("/api/filter-product?sort=asc", null, { category: ["IPHONE 7", "IPHONE 13", "SAMSUNG"] });
+    const res = await ctx.call("POST", "/api/filter-product?sort=asc", {
+      payload: { category: ["IPHONE 7", "IPHONE 13", "SAMSUNG"] },
+    });
     const prices = (res.json().data as Product[]).map((p) => p.sellingPrice);
     expect(prices).toHaveLength(3);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -664,7 +719,7 @@ describe("catalogue by category", () => {
     ["an object", { name: "SAMSUNG" }, "body.category", undefined],
     ["101 names", Array.from({ length: 101 }, (_, i) => `C${i}`), "body.category", FIELD_MSG.tooManyCategories],
   ])("POST /api/filter-product refuses %s", async (_label, category, path, message) => {
-    const res = await post("/api/filter-product", null, { category });
+    const res = await ctx.call("POST", "/api/filter-product", { payload: { category } });
     expectFailure(res, 400);
     expect(res.json().issues[0].path).toBe(path);
     if (message) expect(res.json().message).toBe(message);
@@ -672,7 +727,7 @@ describe("catalogue by category", () => {
 
   it("POST /api/product-details: the product, 404 when unknown, 400 when malformed", async () => {
     const [first] = seeded;
-    const res = await post("/api/product-details", null, { productId: first?._id });
+    const res = await ctx.call("POST", "/api/product-details", { payload: { productId: first?._id } });
     expect(res.statusCode).toBe(200);
     const { variants, ...details } = res.json().data;
     expect(details).toEqual({ ...first, rating: { average: null, count: 0 } });
@@ -691,8 +746,16 @@ describe("catalogue by category", () => {
     ]);
     expect(first).toMatchObject({ options: [], stockStatus: "untracked", stockLeft: null });
     expect(first?.sellingPriceMax).toBe(first?.sellingPrice);
-    expectFailure(await post("/api/product-details", null, { productId: UNKNOWN_ID }), 404, MSG.productNotFound);
-    expectIssue(await post("/api/product-details", null, { productId: "abc" }), "body.productId", FIELD_MSG.idInvalid);
+    expectFailure(
+      await ctx.call("POST", "/api/product-details", { payload: { productId: UNKNOWN_ID } }),
+      404,
+      MSG.productNotFound,
+    );
+    expectIssue(
+      await ctx.call("POST", "/api/product-details", { payload: { productId: "abc" } }),
+      "body.productId",
+      FIELD_MSG.idInvalid,
+    );
   });
 });
 
@@ -702,7 +765,7 @@ describe("POST /api/product-details: the customers' rating", () => {
   let reviewers: UserRow[];
 
   const ratingOf = async (product: Product) => {
-    const res = await post("/api/product-details", null, { productId: product._id });
+    const res = await ctx.call("POST", "/api/product-details", { payload: { productId: product._id } });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data.rating;
   };
@@ -713,9 +776,9 @@ describe("POST /api/product-details: the customers' rating", () => {
   }
 
   beforeAll(async () => {
-    rated = await createProduct(actors.superAdmin, { productName: "Pixel 8 noté" });
-    other = await createProduct(actors.superAdmin, { productName: "Redmi Note 13 noté" });
-    reviewers = [actors.generalUser, actors.adminUser, actors.otherAdminUser];
+    rated = await createProduct(ctx.actors.superAdmin, { productName: "Pixel 8 noté" });
+    other = await createProduct(ctx.actors.superAdmin, { productName: "Redmi Note 13 noté" });
+    reviewers = [ctx.actors.generalUser, ctx.actors.adminUser, ctx.actors.otherAdminUser];
   });
 
   it("is null with a count of 0 when nobody has reviewed the product", async () => {
@@ -737,7 +800,7 @@ describe("POST /api/product-details: the customers' rating", () => {
   });
 
   it("rounds half away from zero, as the page's French display does (4.25 gives 4.3)", async () => {
-    const fresh = await createProduct(actors.superAdmin, { productName: "Galaxy A55 noté" });
+    const fresh = await createProduct(ctx.actors.superAdmin, { productName: "Galaxy A55 noté" });
     const authors = [...reviewers, await createUser(ctx, "GENERAL")];
     for (const [i, stars] of [5, 4, 4, 4].entries()) await review(fresh, authors[i] as UserRow, stars);
     expect(await ratingOf(fresh)).toEqual({ average: 4.3, count: 4 });
@@ -756,21 +819,27 @@ describe("hostile input", () => {
     ["/api/upload-product", '{"__proto__": {"isAdmin": true}, "productName": "iPhone"}'],
   ])("%s answers broken JSON %j with 400 and writes nothing", async (url, payload) => {
     const res = await withoutWrites(() =>
-      ctx.app.inject({ method: "POST", url, headers: { ...json, ...headersFor(actors.superAdmin) }, payload }),
+      ctx.call("POST", url, { token: ctx.actors.superAdmin, headers: json, payload }),
     );
     expectFailure(res, 400, MSG.invalidJson);
   });
 
   it("answers a 200 KB body with 413 and writes nothing", async () => {
     const res = await withoutWrites(() =>
-      post("/api/upload-product", actors.superAdmin, productBody({ description: "é".repeat(100_000) })),
+      ctx.call("POST", "/api/upload-product", {
+        token: ctx.actors.superAdmin,
+        payload: productBody({ description: "é".repeat(100_000) }),
+      }),
     );
     expectFailure(res, 413, MSG.bodyTooLarge);
   });
 
   it("refuses a description over 5000 characters", async () => {
     const res = await withoutWrites(() =>
-      post("/api/upload-product", actors.superAdmin, productBody({ description: "x".repeat(5001) })),
+      ctx.call("POST", "/api/upload-product", {
+        token: ctx.actors.superAdmin,
+        payload: productBody({ description: "x".repeat(5001) }),
+      }),
     );
     expectFailure(res, 400);
   });
@@ -788,17 +857,16 @@ describe("hostile input", () => {
     ["/api/filter-product", { category: [13] }],
     ["/api/filter-product", { category: null }],
   ])("%s refuses the wrongly typed body %j with 400", async (url, payload) => {
-    const res = await withoutWrites(() => post(url, actors.superAdmin, payload));
+    const res = await withoutWrites(() => ctx.call("POST", url, { token: ctx.actors.superAdmin, payload }));
     expectFailure(res, 400);
     expect(res.json().issues?.length).toBeGreaterThan(0);
   });
 
   it("answers a non-JSON content type with 415 and writes nothing", async () => {
     const res = await withoutWrites(() =>
-      ctx.app.inject({
-        method: "POST",
-        url: "/api/upload-product",
-        headers: { "content-type": "application/x-www-form-urlencoded", ...headersFor(actors.superAdmin) },
+      ctx.call("POST", "/api/upload-product", {
+        token: ctx.actors.superAdmin,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
         payload: "productName=iPhone&price=1",
       }),
     );

@@ -1,10 +1,10 @@
 import type { Product } from "@shop/shared";
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../../db/schema/products.ts";
-import { bearer, createTestApp, productBody, type TestContext, tokenFor } from "../../test/harness.ts";
+import { tokenFor, uploadProduct, useTestApp } from "../../test/harness.ts";
 
-let ctx: TestContext;
+const ctx = useTestApp();
 
 /** A small but varied catalogue: names, brands, categories and descriptions all take part. */
 const CATALOGUE = [
@@ -32,26 +32,19 @@ const IPHONES = ALL_NAMES.filter((n) => n.startsWith("iPhone"));
 const SAMSUNG = namesWhere(([, brand]) => brand === "Samsung");
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   const token = await tokenFor(ctx, ctx.superAdmin);
   // Through the API, one after the other, so the search columns are filled as in production.
   for (const [productName, brandName, category, description] of CATALOGUE) {
-    const res = await ctx.app.inject({
-      method: "POST",
-      url: "/api/upload-product",
-      headers: bearer(token),
-      payload: productBody({ productName, brandName, category, description }),
-    });
+    const res = await uploadProduct(ctx, token, { productName, brandName, category, description });
     if (res.statusCode !== 201) throw new Error(`seed failed: ${res.body}`);
   }
 });
-afterAll(() => ctx.close());
 
 const searchUrl = (q?: string, extra = "") =>
   `/api/search?${q === undefined ? "" : `q=${encodeURIComponent(q)}`}${extra}`;
 
 async function search(q?: string, extra = "") {
-  const res = await ctx.app.inject({ method: "GET", url: searchUrl(q, extra) });
+  const res = await ctx.call("GET", searchUrl(q, extra));
   expect(res.statusCode, `${q}: ${res.body}`).toBe(200);
   const body = res.json();
   expect(body).toMatchObject({ success: true, error: false });

@@ -3,39 +3,21 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { FIELD_MSG, MSG } from "@shop/shared";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cartLines } from "../../db/schema/cart.ts";
 import { orderLines } from "../../db/schema/orders.ts";
 import { products, productVariants } from "../../db/schema/products.ts";
-import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  createUser,
-  freshDatabase,
-  INJECT_ORIGIN,
-  type TestContext,
-  tokenFor,
-  uploadProduct,
-} from "../../test/harness.ts";
+import { createUser, freshDatabase, INJECT_ORIGIN, tokenFor, uploadProduct, useTestApp } from "../../test/harness.ts";
 
 /** Decision 024: every product has variants; stock lives on them and never goes below zero. */
 
-let ctx: TestContext;
-let actors: Actors;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  actors = await createActors(ctx);
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp({ actors: true });
 
 const variantsOf = (productId: string) =>
   ctx.database.db.select().from(productVariants).where(eq(productVariants.productId, productId));
 
 async function newProduct(overrides: Record<string, unknown> = {}): Promise<string> {
-  const res = await uploadProduct(ctx, actors.admin, overrides);
+  const res = await uploadProduct(ctx, ctx.actors.admin, overrides);
   expect(res.statusCode).toBe(201);
   return res.json().data._id;
 }
@@ -62,10 +44,8 @@ describe("a product's default variant", () => {
 
   it("follows the product's prices while it has no options (older clients' update-product)", async () => {
     const id = await newProduct();
-    const res = await ctx.app.inject({
-      method: "POST",
-      url: "/api/update-product",
-      headers: bearer(actors.admin),
+    const res = await ctx.call("POST", "/api/update-product", {
+      token: ctx.actors.admin,
       payload: { _id: id, price: 250000, sellingPrice: 199000 },
     });
     expect(res.statusCode).toBe(200);
@@ -74,12 +54,7 @@ describe("a product's default variant", () => {
 
   it("goes with its product", async () => {
     const id = await newProduct();
-    await ctx.app.inject({
-      method: "POST",
-      url: "/api/delete-product",
-      headers: bearer(actors.admin),
-      payload: { _id: id },
-    });
+    await ctx.call("POST", "/api/delete-product", { token: ctx.actors.admin, payload: { _id: id } });
     expect(await variantsOf(id)).toEqual([]);
   });
 });
@@ -119,24 +94,17 @@ describe("a cart line names a variant", () => {
         { productId: id, position: 2, optionValues: ["512 Go"], price: 900000, sellingPrice: 850000, stock: null },
       ])
       .returning();
-    const added = await ctx.app.inject({
-      method: "POST",
-      url: "/api/addtocart",
-      headers: bearer(actors.general),
-      payload: { productId: id },
-    });
+    const added = await ctx.call("POST", "/api/addtocart", { token: ctx.actors.general, payload: { productId: id } });
     expect(added.statusCode).toBe(201);
     const [line] = await ctx.database.db
       .select()
       .from(cartLines)
-      .where(and(eq(cartLines.userId, actors.generalUser.id), eq(cartLines.productId, id)));
+      .where(and(eq(cartLines.userId, ctx.actors.generalUser.id), eq(cartLines.productId, id)));
     expect(line?.variantId).toBe(made[1]?.id);
 
     // The order copies the variant and its values, at the variant's price.
-    const ordered = await ctx.app.inject({
-      method: "POST",
-      url: "/api/orders/from-cart",
-      headers: bearer(actors.general),
+    const ordered = await ctx.call("POST", "/api/orders/from-cart", {
+      token: ctx.actors.general,
       payload: { channel: "whatsapp" },
     });
     expect(ordered.statusCode).toBe(201);
@@ -205,17 +173,13 @@ describe("what customers read of a product's variants", () => {
     expect(first.body).not.toMatch(/"stock"/);
 
     // An order of the 256 Go (the cheapest that can be bought) shows at once: 'Plus que 1'.
-    const added = await ctx.app.inject({
-      method: "POST",
-      url: "/api/addtocart",
-      headers: bearer(actors.otherAdmin),
+    const added = await ctx.call("POST", "/api/addtocart", {
+      token: ctx.actors.otherAdmin,
       payload: { productId: id },
     });
     expect(added.json().data.variant).toMatchObject({ label: "256 Go", stockStatus: "low", stockLeft: 2 });
-    const ordered = await ctx.app.inject({
-      method: "POST",
-      url: "/api/orders/from-cart",
-      headers: bearer(actors.otherAdmin),
+    const ordered = await ctx.call("POST", "/api/orders/from-cart", {
+      token: ctx.actors.otherAdmin,
       payload: { channel: "phone" },
     });
     expect(ordered.statusCode, ordered.body).toBe(201);
@@ -226,13 +190,8 @@ describe("what customers read of a product's variants", () => {
 });
 
 describe("POST /api/admin/products/:id/variants", () => {
-  const save = (productId: string, body: object, token = actors.admin) =>
-    ctx.app.inject({
-      method: "POST",
-      url: `/api/admin/products/${productId}/variants`,
-      headers: bearer(token),
-      payload: body,
-    });
+  const save = (productId: string, body: object, token = ctx.actors.admin) =>
+    ctx.call("POST", `/api/admin/products/${productId}/variants`, { token, payload: body });
   const OPTIONS = [
     { name: "Stockage", values: ["256 Go", "512 Go"] },
     { name: "Couleur", values: ["Noir", "Bleu"] },
@@ -275,11 +234,7 @@ describe("POST /api/admin/products/:id/variants", () => {
     const rows = await variantsOf(id);
     expect(rows.find((r) => r.optionValues[1] === "Bleu")?.stock).toBe(0);
     expect(rows.find((r) => r.optionValues[0] === "512 Go")?.images).toEqual(["/uploads/images/i15-noir/800.webp"]);
-    const history = await ctx.app.inject({
-      method: "GET",
-      url: `/api/admin/stock/movements?productId=${id}`,
-      headers: bearer(actors.admin),
-    });
+    const history = await ctx.call("GET", `/api/admin/stock/movements?productId=${id}`, { token: ctx.actors.admin });
     expect(
       history
         .json()
@@ -311,19 +266,9 @@ describe("POST /api/admin/products/:id/variants", () => {
     const id = await newProduct({ productName: "Galaxy S24" });
     const [only] = await variantsOf(id);
     await save(id, { options: [], variants: [v([], 500000, 5, { _id: only?.id })] });
-    const added = await ctx.app.inject({
-      method: "POST",
-      url: "/api/addtocart",
-      headers: bearer(actors.general),
-      payload: { productId: id },
-    });
+    const added = await ctx.call("POST", "/api/addtocart", { token: ctx.actors.general, payload: { productId: id } });
     expect(added.statusCode).toBe(201);
-    await ctx.app.inject({
-      method: "POST",
-      url: "/api/orders/from-cart",
-      headers: bearer(actors.general),
-      payload: { channel: "whatsapp" },
-    });
+    await ctx.call("POST", "/api/orders/from-cart", { token: ctx.actors.general, payload: { channel: "whatsapp" } });
     const stale = await save(id, { options: [], variants: [v([], 480000, 8, { _id: only?.id, stockSeen: 5 })] });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(MSG.stockChangedMeanwhile);
@@ -383,7 +328,7 @@ describe("POST /api/admin/products/:id/variants", () => {
       path: "body.variants.0.sellingPrice",
       message: MSG.sellingAbovePrice,
     });
-    const foreign = await save(id, { options: [], variants: [v([], 1000, 1)] }, actors.otherAdmin);
+    const foreign = await save(id, { options: [], variants: [v([], 1000, 1)] }, ctx.actors.otherAdmin);
     expect(foreign.statusCode).toBe(403);
     expect((await variantsOf(id))[0]?.stock).toBeNull();
   });
@@ -416,8 +361,7 @@ describe("POST /api/admin/products/:id/variants", () => {
     const [noir, lilas, jaune] = made.json().data.variants;
     const customer = await createUser(ctx, "GENERAL");
     const token = await tokenFor(ctx, customer);
-    const add = (payload: object) =>
-      ctx.app.inject({ method: "POST", url: "/api/addtocart", headers: bearer(token), payload });
+    const add = (payload: object) => ctx.call("POST", "/api/addtocart", { token, payload });
     const chosen = await add({ productId: id, variantId: jaune._id });
     expect(chosen.statusCode, chosen.body).toBe(201);
     expect(chosen.json().data.variant).toMatchObject({ _id: jaune._id, label: "Jaune", sellingPrice: 220000 });
@@ -431,7 +375,7 @@ describe("POST /api/admin/products/:id/variants", () => {
     const foreign = await add({ productId: other, variantId: noir._id });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().message).toBe(MSG.variantNotFound);
-    const cart = await ctx.app.inject({ method: "GET", url: "/api/view-card-product", headers: bearer(token) });
+    const cart = await ctx.call("GET", "/api/view-card-product", { token });
     expect(
       cart
         .json()
@@ -449,18 +393,13 @@ describe("POST /api/admin/products/:id/variants", () => {
     const rose = made.json().data.variants.find((x: { label: string }) => x.label === "Rose");
     const customer = await createUser(ctx, "GENERAL");
     const token = await tokenFor(ctx, customer);
-    await ctx.app.inject({ method: "POST", url: "/api/addtocart", headers: bearer(token), payload: { productId: id } });
-    const ordered = await ctx.app.inject({
-      method: "POST",
-      url: "/api/orders/from-cart",
-      headers: bearer(token),
-      payload: { channel: "whatsapp" },
-    });
+    await ctx.call("POST", "/api/addtocart", { token, payload: { productId: id } });
+    const ordered = await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "whatsapp" } });
     expect(ordered.json().data.lines[0]).toMatchObject({ variantId: rose._id, variantLabel: "Rose" });
     await save(id, { options: [{ name: "Couleur", values: ["Noir"] }], variants: [v(["Noir"], 500000, 5)] });
-    const cart = await ctx.app.inject({ method: "GET", url: "/api/view-card-product", headers: bearer(token) });
+    const cart = await ctx.call("GET", "/api/view-card-product", { token });
     expect(cart.json().data).toEqual([]);
-    const mine = await ctx.app.inject({ method: "GET", url: "/api/my-orders", headers: bearer(token) });
+    const mine = await ctx.call("GET", "/api/my-orders", { token });
     expect(mine.json().data[0].lines[0]).toMatchObject({
       variantId: null,
       variantLabel: "Rose",

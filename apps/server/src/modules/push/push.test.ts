@@ -3,41 +3,20 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appSettings } from "../../db/schema/app-settings.ts";
 import { pushSubscriptions } from "../../db/schema/push.ts";
-import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  createUser,
-  postOrderForm,
-  type TestContext,
-  tokenFor,
-} from "../../test/harness.ts";
+import { createUser, postOrderForm, tokenFor, useTestApp } from "../../test/harness.ts";
 import { startTestPushService, type TestPushService } from "../../test/push-service.ts";
 
 // The owner's phone rings for each new order (decision 033): Web Push with VAPID,
 // through a local push service that checks the VAPID token and decrypts each message.
 let push: TestPushService;
-let ctx: TestContext;
-let actors: Actors;
-
 beforeAll(async () => {
   push = await startTestPushService();
-  ctx = await createTestApp({}, { pushAgent: push.agent });
-  actors = await createActors(ctx);
 });
-afterAll(async () => {
-  await ctx?.close();
-  await push?.close();
-});
+afterAll(() => push?.close());
+const ctx = useTestApp(() => ({ pushAgent: push.agent, actors: true }));
 
 const subscribeDevice = async (token: string | null, subscription = push.subscribe()) => {
-  const res = await ctx.app.inject({
-    method: "POST",
-    url: "/api/admin/push/subscriptions",
-    headers: token ? bearer(token) : {},
-    payload: subscription,
-  });
+  const res = await ctx.call("POST", "/api/admin/push/subscriptions", { token, payload: subscription });
   return { res, subscription };
 };
 
@@ -63,15 +42,11 @@ async function placeOrder(name: string) {
 
 describe("notifications on the admins' devices", () => {
   it("gives the shop's VAPID key, the same every time, kept in the database", async () => {
-    const first = await ctx.app.inject({ method: "GET", url: "/api/admin/push/key", headers: bearer(actors.admin) });
+    const first = await ctx.call("GET", "/api/admin/push/key", { token: ctx.actors.admin });
     expect(first.statusCode).toBe(200);
     const { publicKey } = first.json().data;
     expect(Buffer.from(publicKey, "base64url")).toHaveLength(65);
-    const again = await ctx.app.inject({
-      method: "GET",
-      url: "/api/admin/push/key",
-      headers: bearer(actors.superAdmin),
-    });
+    const again = await ctx.call("GET", "/api/admin/push/key", { token: ctx.actors.superAdmin });
     expect(again.json().data.publicKey).toBe(publicKey);
     const kept = await ctx.database.db.select().from(appSettings).where(eq(appSettings.key, "vapid_public_key"));
     expect(kept[0]?.value).toBe(publicKey);
@@ -79,16 +54,16 @@ describe("notifications on the admins' devices", () => {
 
   it("is for admins only", async () => {
     expect((await subscribeDevice(null)).res.statusCode).toBe(401);
-    expect((await subscribeDevice(actors.general)).res.statusCode).toBe(403);
-    const key = await ctx.app.inject({ method: "GET", url: "/api/admin/push/key", headers: bearer(actors.general) });
+    expect((await subscribeDevice(ctx.actors.general)).res.statusCode).toBe(403);
+    const key = await ctx.call("GET", "/api/admin/push/key", { token: ctx.actors.general });
     expect(key.statusCode).toBe(403);
   });
 
   it("rings every admin's device for a new order: reference, customer, total", async () => {
-    const { res, subscription } = await subscribeDevice(actors.admin);
+    const { res, subscription } = await subscribeDevice(ctx.actors.admin);
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe(MSG.pushSubscribed);
-    const { subscription: superDevice } = await subscribeDevice(actors.superAdmin);
+    const { subscription: superDevice } = await subscribeDevice(ctx.actors.superAdmin);
 
     const order = await placeOrder("Awa Ndongo");
     for (const endpoint of [subscription.endpoint, superDevice.endpoint]) {
@@ -105,7 +80,7 @@ describe("notifications on the admins' devices", () => {
   });
 
   it("rings for a new contact message", async () => {
-    const { subscription } = await subscribeDevice(actors.otherAdmin);
+    const { subscription } = await subscribeDevice(ctx.actors.otherAdmin);
     const sent = await ctx.app.inject({
       method: "POST",
       url: "/api/contact",
@@ -117,7 +92,7 @@ describe("notifications on the admins' devices", () => {
   });
 
   it("forgets a device the push service says is gone, and a device switched off", async () => {
-    const { subscription } = await subscribeDevice(actors.admin);
+    const { subscription } = await subscribeDevice(ctx.actors.admin);
     push.expire(subscription.endpoint);
     await placeOrder("Jean Fotso");
     for (let i = 0; i < 100; i++) {
@@ -134,11 +109,9 @@ describe("notifications on the admins' devices", () => {
       .where(eq(pushSubscriptions.endpoint, subscription.endpoint));
     expect(left).toHaveLength(0);
 
-    const { subscription: other } = await subscribeDevice(actors.admin);
-    const off = await ctx.app.inject({
-      method: "POST",
-      url: "/api/admin/push/unsubscribe",
-      headers: bearer(actors.admin),
+    const { subscription: other } = await subscribeDevice(ctx.actors.admin);
+    const off = await ctx.call("POST", "/api/admin/push/unsubscribe", {
+      token: ctx.actors.admin,
       payload: { endpoint: other.endpoint },
     });
     expect(off.json().message).toBe(MSG.pushUnsubscribed);
@@ -152,10 +125,8 @@ describe("notifications on the admins' devices", () => {
   it("tells an admin who loses the role nothing more", async () => {
     const demoted = await createUser(ctx, "ADMIN");
     const { subscription } = await subscribeDevice(await tokenFor(ctx, demoted));
-    const changed = await ctx.app.inject({
-      method: "POST",
-      url: "/api/update-user",
-      headers: bearer(actors.superAdmin),
+    const changed = await ctx.call("POST", "/api/update-user", {
+      token: ctx.actors.superAdmin,
       payload: { userId: demoted.id, role: "GENERAL" },
     });
     expect(changed.statusCode).toBe(200);
@@ -163,17 +134,15 @@ describe("notifications on the admins' devices", () => {
     expect(rows).toHaveLength(0);
     const before = push.received.length;
     const order = await placeOrder("Marie Ngono");
-    await messagesTo((await subscribeDevice(actors.admin)).subscription.endpoint, 0);
+    await messagesTo((await subscribeDevice(ctx.actors.admin)).subscription.endpoint, 0);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(push.received.slice(before).some((m) => m.subscription === subscription.endpoint)).toBe(false);
     expect(push.received.slice(before).some((m) => (m.payload.title as string).includes(order.reference))).toBe(true);
   });
 
   it("refuses a subscription that is not one", async () => {
-    const res = await ctx.app.inject({
-      method: "POST",
-      url: "/api/admin/push/subscriptions",
-      headers: bearer(actors.admin),
+    const res = await ctx.call("POST", "/api/admin/push/subscriptions", {
+      token: ctx.actors.admin,
       payload: { endpoint: "pas-une-adresse", keys: { p256dh: "x", auth: "y" } },
     });
     expect(res.statusCode).toBe(400);

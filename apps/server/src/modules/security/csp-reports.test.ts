@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "../../test/harness.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useTestApp } from "../../test/harness.ts";
 
 /** Decision 023: the pages' policy violations reach the shop, and nothing else gets in that way. */
 
-let ctx: TestContext;
 const lines: Record<string, unknown>[] = [];
 const violations = () => lines.filter((line) => line.msg === "csp violation").map((line) => line.csp);
 
-beforeAll(async () => {
-  ctx = await createTestApp({}, { log: { write: (line) => lines.push(JSON.parse(line)) } });
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp({ log: { write: (line) => lines.push(JSON.parse(line)) } });
 beforeEach(() => {
   lines.length = 0;
 });
@@ -18,9 +14,7 @@ beforeEach(() => {
 let address = 0;
 /** Each test its own client address: the endpoint's limit counts per address. */
 function post(contentType: string, payload: string | object, remoteAddress = `10.0.0.${++address}`) {
-  return ctx.app.inject({
-    method: "POST",
-    url: "/api/csp-report",
+  return ctx.call("POST", "/api/csp-report", {
     remoteAddress,
     headers: { "content-type": contentType },
     payload: typeof payload === "string" ? payload : JSON.stringify(payload),

@@ -1,12 +1,12 @@
 import { gunzipSync } from "node:zlib";
 import { PAGE_SIZE_MAX, type Product } from "@shop/shared";
 import type { ViteDevServer } from "vite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../../app.ts";
 import { products } from "../../db/schema/products.ts";
-import { bearer, createTestApp, productBody, type TestContext, tokenFor } from "../../test/harness.ts";
+import { tokenFor, uploadProduct, useTestApp } from "../../test/harness.ts";
 
-let ctx: TestContext;
+const ctx = useTestApp();
 let admin: string;
 
 const HOST = "boutique.test";
@@ -14,15 +14,10 @@ const ORIGIN = `http://${HOST}`;
 const STATIC_PAGES = ["/", "/product", "/about", "/contact", "/blog", "/privacy", "/terms", "/cookies"];
 
 const get = (url: string, headers: Record<string, string> = {}, app = ctx.app) =>
-  app.inject({ method: "GET", url, headers: { host: HOST, ...headers } });
+  ctx.call("GET", url, { app, headers: { host: HOST, ...headers } });
 
 async function createProduct(overrides: Record<string, unknown>): Promise<Product> {
-  const res = await ctx.app.inject({
-    method: "POST",
-    url: "/api/upload-product",
-    headers: bearer(admin),
-    payload: productBody(overrides),
-  });
+  const res = await uploadProduct(ctx, admin, overrides);
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data;
 }
@@ -31,10 +26,8 @@ async function createProduct(overrides: Record<string, unknown>): Promise<Produc
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
 
 beforeAll(async () => {
-  ctx = await createTestApp();
   admin = await tokenFor(ctx, ctx.superAdmin);
 });
-afterAll(() => ctx.close());
 
 describe("GET /sitemap.xml", () => {
   it("is XML of absolute URLs, cached for an hour, from the host the client asked for", async () => {
@@ -72,12 +65,7 @@ describe("GET /sitemap.xml", () => {
     expect(locs(withIt)).toContain(`${ORIGIN}/product/${later._id}`);
     expect(locs(withIt)).toContain(`${ORIGIN}/product-category?category=PIXEL`);
 
-    const removed = await ctx.app.inject({
-      method: "POST",
-      url: "/api/delete-product",
-      headers: bearer(admin),
-      payload: { _id: later._id },
-    });
+    const removed = await ctx.call("POST", "/api/delete-product", { token: admin, payload: { _id: later._id } });
     expect(removed.statusCode).toBe(200);
     const without = (await get("/sitemap.xml")).body;
     expect(locs(without)).not.toContain(`${ORIGIN}/product/${later._id}`);
@@ -141,11 +129,7 @@ describe("GET /robots.txt", () => {
 describe("with PUBLIC_URL set", () => {
   // An address with characters XML must escape, to prove every <loc> is escaped.
   const PUBLIC_URL = "https://boutique.example/m&m's";
-  let configured: TestContext;
-  beforeAll(async () => {
-    configured = await createTestApp({ PUBLIC_URL });
-  });
-  afterAll(() => configured?.close());
+  const configured = useTestApp({ env: { PUBLIC_URL } });
 
   it("builds every URL on it, whatever Host the request carries, entity-escaped in the XML", async () => {
     const xml = (await get("/sitemap.xml", { host: "evil.example" }, configured.app)).body;

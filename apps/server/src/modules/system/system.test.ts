@@ -1,12 +1,8 @@
 import { MSG } from "@shop/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { useTestApp } from "../../test/harness.ts";
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ CORS_ORIGINS: "https://vitrine.example.cm" });
-});
-afterAll(() => ctx.close());
+const ctx = useTestApp({ env: { CORS_ORIGINS: "https://vitrine.example.cm" } });
 
 describe("system", () => {
   it("reports health when the database answers", async () => {
@@ -101,13 +97,10 @@ describe("system", () => {
 });
 
 describe("CORS by default", () => {
+  const plain = useTestApp();
+
   it("sends no CORS header when no origin is configured", async () => {
-    const plain = await createTestApp();
-    try {
-      const res = await plain.app.inject({ url: "/api/health", headers: { origin: "https://vitrine.example.cm" } });
-      expect(res.headers["access-control-allow-origin"]).toBeUndefined();
-    } finally {
-      await plain.close();
-    }
+    const res = await plain.call("GET", "/api/health", { headers: { origin: "https://vitrine.example.cm" } });
+    expect(res.headers["access-control-allow-origin"]).toBeUndefined();
   });
 });

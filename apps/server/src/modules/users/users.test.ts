@@ -1,36 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { FIELD_MSG, MSG, type Role, updateUserInput } from "@shop/shared";
 import { and, eq, notInArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type UserRow, users } from "../../db/schema/users.ts";
 import { AppError } from "../../lib/errors.ts";
-import {
-  type Actors,
-  createActors,
-  createTestApp,
-  createUser,
-  headersFor,
-  type TestContext,
-  tokenFor,
-  userById,
-} from "../../test/harness.ts";
+import { type Actors, createUser, type TestContext, tokenFor, userById, useTestApp } from "../../test/harness.ts";
 import { changeRole } from "./users.service.ts";
 
 type Response = Awaited<ReturnType<TestContext["app"]["inject"]>>;
 type Actor = keyof Pick<Actors, "anonymous" | "general" | "admin" | "superAdmin">;
 
-let ctx: TestContext;
-let actors: Actors;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  actors = await createActors(ctx);
-});
-afterAll(() => ctx?.close());
+const ctx = useTestApp({ actors: true });
 
-const listUsers = (token: string | null, app = ctx) =>
-  app.app.inject({ method: "GET", url: "/api/all-user", headers: headersFor(token) });
+const listUsers = (token: string | null, app = ctx) => app.call("GET", "/api/all-user", { token });
 const updateUser = (token: string | null, payload: object, app = ctx) =>
-  app.app.inject({ method: "POST", url: "/api/update-user", headers: headersFor(token), payload });
+  app.call("POST", "/api/update-user", { token, payload });
 
 function expectFailure(res: Response, status: number, message: string) {
   expect(res.statusCode).toBe(status);
@@ -62,11 +46,11 @@ describe("GET /api/all-user", () => {
     ["anonymous", 401, MSG.authRequired],
     ["general", 403, MSG.forbidden],
   ] as const)("refuses %s with %i", async (actor: Actor, status, message) => {
-    expectFailure(await listUsers(actors[actor]), status, message);
+    expectFailure(await listUsers(ctx.actors[actor]), status, message);
   });
 
   it.each(["admin", "superAdmin"] as const)("lists every user, without any secret, to %s", async (actor: Actor) => {
-    const res = await listUsers(actors[actor]);
+    const res = await listUsers(ctx.actors[actor]);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, error: false, message: MSG.usersListed });
     const rows = await ctx.database.db.select({ id: users.id }).from(users);
@@ -86,15 +70,19 @@ describe("POST /api/update-user", () => {
     ["admin", 403, MSG.rolesSuperAdminOnly],
   ] as const)("refuses %s with %i and changes nothing", async (actor: Actor, status, message) => {
     const target = await createUser(ctx, "GENERAL");
-    expectFailure(await updateUser(actors[actor], { userId: target.id, role: "ADMIN" }), status, message);
+    expectFailure(await updateUser(ctx.actors[actor], { userId: target.id, role: "ADMIN" }), status, message);
     expect(await roleOf(target.id)).toBe("GENERAL");
   });
 
   it("refuses users who try to promote themselves", async () => {
-    const { generalUser, adminUser } = actors;
-    expectFailure(await updateUser(actors.general, { userId: generalUser.id, role: "SUPERADMIN" }), 403, MSG.forbidden);
+    const { generalUser, adminUser } = ctx.actors;
     expectFailure(
-      await updateUser(actors.admin, { userId: adminUser.id, role: "SUPERADMIN" }),
+      await updateUser(ctx.actors.general, { userId: generalUser.id, role: "SUPERADMIN" }),
+      403,
+      MSG.forbidden,
+    );
+    expectFailure(
+      await updateUser(ctx.actors.admin, { userId: adminUser.id, role: "SUPERADMIN" }),
       403,
       MSG.rolesSuperAdminOnly,
     );
@@ -105,7 +93,7 @@ describe("POST /api/update-user", () => {
   it("lets a SUPERADMIN promote a GENERAL user to ADMIN", async () => {
     const target = await createUser(ctx, "GENERAL");
     const targetToken = await tokenFor(ctx, target);
-    const res = await updateUser(actors.superAdmin, { userId: target.id, role: "ADMIN" });
+    const res = await updateUser(ctx.actors.superAdmin, { userId: target.id, role: "ADMIN" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       success: true,
@@ -121,27 +109,31 @@ describe("POST /api/update-user", () => {
   });
 
   it("refuses an ADMIN demoting the SUPERADMIN", async () => {
-    const res = await updateUser(actors.admin, { userId: ctx.superAdmin.id, role: "GENERAL" });
+    const res = await updateUser(ctx.actors.admin, { userId: ctx.superAdmin.id, role: "GENERAL" });
     expectFailure(res, 403, MSG.rolesSuperAdminOnly);
     expect(await roleOf(ctx.superAdmin.id)).toBe("SUPERADMIN");
   });
 
   it("lets a SUPERADMIN name another SUPERADMIN and demote them again", async () => {
     const target = await createUser(ctx, "GENERAL");
-    expect((await updateUser(actors.superAdmin, { userId: target.id, role: "SUPERADMIN" })).statusCode).toBe(200);
+    expect((await updateUser(ctx.actors.superAdmin, { userId: target.id, role: "SUPERADMIN" })).statusCode).toBe(200);
     expect(await roleOf(target.id)).toBe("SUPERADMIN");
-    expect((await updateUser(actors.superAdmin, { userId: target.id, role: "GENERAL" })).statusCode).toBe(200);
+    expect((await updateUser(ctx.actors.superAdmin, { userId: target.id, role: "GENERAL" })).statusCode).toBe(200);
     expect(await roleOf(target.id)).toBe("GENERAL");
   });
 
   it("refuses a SUPERADMIN changing their own role", async () => {
-    const res = await updateUser(actors.superAdmin, { userId: ctx.superAdmin.id, role: "GENERAL" });
+    const res = await updateUser(ctx.actors.superAdmin, { userId: ctx.superAdmin.id, role: "GENERAL" });
     expectFailure(res, 403, MSG.ownRole);
     expect(await roleOf(ctx.superAdmin.id)).toBe("SUPERADMIN");
   });
 
   it("answers 404 for a well-formed id that names nobody", async () => {
-    expectFailure(await updateUser(actors.superAdmin, { userId: randomUUID(), role: "ADMIN" }), 404, MSG.userNotFound);
+    expectFailure(
+      await updateUser(ctx.actors.superAdmin, { userId: randomUUID(), role: "ADMIN" }),
+      404,
+      MSG.userNotFound,
+    );
   });
 
   it.each([
@@ -150,7 +142,7 @@ describe("POST /api/update-user", () => {
     ["a lower-case role", { role: "admin" }, FIELD_MSG.roleInvalid, "body.role"],
   ])("refuses %s with 400 and changes nothing", async (_case, body, message, path) => {
     const target = await createUser(ctx, "GENERAL");
-    const res = await updateUser(actors.superAdmin, { userId: target.id, ...body });
+    const res = await updateUser(ctx.actors.superAdmin, { userId: target.id, ...body });
     expectFailure(res, 400, message);
     expect(res.json().issues).toContainEqual({ path, message });
     expect(await roleOf(target.id)).toBe("GENERAL");
@@ -161,7 +153,7 @@ describe("POST /api/update-user", () => {
     const body = { userId: target.id, role: "ADMIN", name: "Nouveau nom" };
     const expected = updateUserInput.safeParse(body).error?.issues[0]?.message;
     expect(expected).toBeDefined();
-    expectFailure(await updateUser(actors.superAdmin, body), 400, expected!);
+    expectFailure(await updateUser(ctx.actors.superAdmin, body), 400, expected!);
     expect(await userById(ctx, target.id)).toMatchObject({ role: "GENERAL", name: target.name });
   });
 });
@@ -171,15 +163,13 @@ describe("POST /api/update-user", () => {
  * controls, so it gets its own app.
  */
 describe("the last SUPERADMIN", () => {
-  let solo: TestContext;
+  const solo = useTestApp();
   let first: UserRow;
   let second: UserRow;
   beforeAll(async () => {
-    solo = await createTestApp();
     first = solo.superAdmin;
     second = await createUser(solo, "SUPERADMIN");
   });
-  afterAll(() => solo?.close());
 
   /** Back to exactly two SUPERADMINs, whatever the previous test did. */
   async function twoSuperAdmins() {
