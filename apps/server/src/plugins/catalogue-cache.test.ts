@@ -1,35 +1,22 @@
 import { promisify } from "node:util";
 import { brotliDecompress, gunzip } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  createUser,
-  type TestContext,
-  tokenFor,
-  uploadProduct,
-} from "../test/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, createUser, tokenFor, uploadProduct, useTestApp } from "../test/harness.ts";
 
-let ctx: TestContext;
-let actors: Actors;
+const ctx = useTestApp({ actors: true });
 let productId: string;
 
 const details = (app = ctx.app, headers: Record<string, string> = {}) =>
-  app.inject({ method: "POST", url: "/api/product-details", payload: { productId }, headers });
+  ctx.call("POST", "/api/product-details", { app, payload: { productId }, headers });
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  actors = await createActors(ctx);
-  const res = await uploadProduct(ctx, actors.admin, {
+  const res = await uploadProduct(ctx, ctx.actors.admin, {
     productName: "Pixel 8",
     brandName: "Google",
     category: "PIXEL",
   });
   productId = res.json().data._id;
 });
-afterAll(() => ctx.close());
 
 describe("catalogue cache", () => {
   it("answers a repeated read with the same bytes and an ETag, and 304 when the client has them", async () => {
@@ -80,10 +67,8 @@ describe("catalogue cache", () => {
     expect(before.json().data.sellingPrice).toBe(275000);
     const search = await ctx.app.inject("/api/search?q=pixel");
     expect(search.json().data[0].sellingPrice).toBe(275000);
-    const update = await ctx.app.inject({
-      method: "POST",
-      url: "/api/update-product",
-      headers: bearer(actors.admin),
+    const update = await ctx.call("POST", "/api/update-product", {
+      token: ctx.actors.admin,
       payload: { _id: productId, sellingPrice: 260000 },
     });
     expect(update.statusCode).toBe(200);
@@ -95,10 +80,8 @@ describe("catalogue cache", () => {
 
   it("does not let a refused write clear or change anything", async () => {
     const before = await details();
-    const refused = await ctx.app.inject({
-      method: "POST",
-      url: "/api/update-product",
-      headers: bearer(actors.otherAdmin),
+    const refused = await ctx.call("POST", "/api/update-product", {
+      token: ctx.actors.otherAdmin,
       payload: { _id: productId, sellingPrice: 1000 },
     });
     expect(refused.statusCode).toBe(403);
@@ -106,16 +89,16 @@ describe("catalogue cache", () => {
   });
 
   it("never serves an ADMIN's own list to others, nor the shared list to an ADMIN", async () => {
-    await uploadProduct(ctx, actors.otherAdmin, {
+    await uploadProduct(ctx, ctx.actors.otherAdmin, {
       productName: "Galaxy A15",
       brandName: "Samsung",
       category: "SAMSUNG",
     });
     const everyone = await ctx.app.inject("/api/get-product");
     expect(everyone.json().data).toHaveLength(2);
-    const own = await ctx.app.inject({ url: "/api/get-product", headers: bearer(actors.admin) });
+    const own = await ctx.call("GET", "/api/get-product", { token: ctx.actors.admin });
     expect(own.json().data.map((p: { productName: string }) => p.productName)).toEqual(["Pixel 8"]);
-    const other = await ctx.app.inject({ url: "/api/get-product", headers: bearer(actors.otherAdmin) });
+    const other = await ctx.call("GET", "/api/get-product", { token: ctx.actors.otherAdmin });
     expect(other.json().data.map((p: { productName: string }) => p.productName)).toEqual(["Galaxy A15"]);
     expect((await ctx.app.inject("/api/get-product")).json().data).toHaveLength(2);
   });
@@ -126,10 +109,8 @@ describe("catalogue cache", () => {
       const cached = await details(peer.app);
       await details(peer.app); // now served from the peer's cache
       const price = cached.json().data.sellingPrice as number;
-      await ctx.app.inject({
-        method: "POST",
-        url: "/api/update-product",
-        headers: bearer(actors.superAdmin),
+      await ctx.call("POST", "/api/update-product", {
+        token: ctx.actors.superAdmin,
         payload: { _id: productId, sellingPrice: price - 1000 },
       });
       // The notification crosses a database connection: give it a moment.
@@ -150,7 +131,7 @@ describe("catalogue cache", () => {
     const own = await createTestApp();
     const [customer, seller] = [await createUser(own, "GENERAL"), await createUser(own, "ADMIN")];
     const [customerToken, sellerToken] = [await tokenFor(own, customer), await tokenFor(own, seller)];
-    const list = (token: string) => own.app.inject({ url: "/api/get-product", headers: bearer(token) });
+    const list = (token: string) => call(own.app, "GET", "/api/get-product", { token });
     try {
       expect((await own.app.inject("/api/get-product")).statusCode).toBe(200); // now cached
       await own.database.close();

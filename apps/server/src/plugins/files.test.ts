@@ -2,50 +2,30 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  multipartFile,
-  pathOf,
-  postOrderForm,
-  type TestContext,
-} from "../test/harness.ts";
+import { pathOf, postOrderForm, type TestApp, useTestApp } from "../test/harness.ts";
 import { startTestS3, type TestS3 } from "../test/s3-server.ts";
 
 // Files in an S3-compatible bucket (decision 031): what one app server stores, every other
 // serves; private files stay for admins only; nothing is written to DATA_DIR.
 let s3: TestS3;
-let ctx: TestContext;
-let peer: Awaited<ReturnType<TestContext["peer"]>>;
-let actors: Actors;
 let png: Buffer;
 
 beforeAll(async () => {
   s3 = await startTestS3();
-  ctx = await createTestApp(s3.env);
-  peer = await ctx.peer();
-  actors = await createActors(ctx);
+});
+afterAll(() => s3?.close());
+const ctx = useTestApp(() => ({ env: s3.env, peer: true, actors: true }));
+beforeAll(async () => {
   png = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#1d4ed8" } })
     .png()
     .toBuffer();
 });
-afterAll(async () => {
-  await peer?.close();
-  await ctx?.close();
-  await s3?.close();
-});
 
-const upload = (bytes: Buffer) => {
-  const body = multipartFile("photo.png", "image/png", bytes);
-  return ctx.app.inject({
-    method: "POST",
-    url: "/api/upload-image",
-    headers: { ...bearer(actors.admin), "content-type": body.contentType },
-    payload: body.payload,
+const upload = (bytes: Buffer, app: TestApp = ctx) =>
+  app.call("POST", "/api/upload-image", {
+    token: app.actors.admin,
+    multipart: [{ name: "file", filename: "photo.png", type: "image/png", bytes }],
   });
-};
 
 const localFiles = () => {
   const found: string[] = [];
@@ -63,13 +43,13 @@ describe("files in an S3-compatible bucket, two app servers", () => {
     const { sizes } = res.json().data as { sizes: { width: number; url: string }[] };
     expect(sizes).toHaveLength(3);
     for (const size of sizes) {
-      const got = await peer.app.inject({ method: "GET", url: pathOf(size.url) });
+      const got = await ctx.peerApp.inject({ method: "GET", url: pathOf(size.url) });
       expect(got.statusCode).toBe(200);
       expect(got.headers["content-type"]).toBe("image/webp");
       expect(got.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       expect((await sharp(got.rawPayload).metadata()).format).toBe("webp");
       // A browser asking again with its ETag gets a 304 and no body.
-      const again = await peer.app.inject({
+      const again = await ctx.peerApp.inject({
         method: "GET",
         url: pathOf(size.url),
         headers: { "if-none-match": String(got.headers.etag) },
@@ -86,7 +66,7 @@ describe("files in an S3-compatible bucket, two app servers", () => {
       "/uploads/../order-files/x.pdf",
       "/uploads/%2e%2e/order-files/x.pdf",
     ]) {
-      expect((await peer.app.inject({ method: "GET", url })).statusCode).toBe(404);
+      expect((await ctx.peerApp.inject({ method: "GET", url })).statusCode).toBe(404);
     }
   });
 
@@ -94,20 +74,15 @@ describe("files in an S3-compatible bucket, two app servers", () => {
     const placed = await postOrderForm(ctx.app, png);
     expect(placed.statusCode).toBe(201);
     const reference = placed.json().data.reference as string;
-    for (const server of [ctx.app, peer.app]) {
-      const file = await server.inject({
-        method: "GET",
-        url: `/api/orders/${reference}/file`,
-        headers: bearer(actors.admin),
-      });
+    for (const server of [ctx.app, ctx.peerApp]) {
+      const file = await ctx.call("GET", `/api/orders/${reference}/file`, { app: server, token: ctx.actors.admin });
       expect(file.statusCode).toBe(200);
       expect(file.headers["cache-control"]).toBe("private, no-store");
       expect(Buffer.compare(file.rawPayload, png)).toBe(0);
       expect((await server.inject({ method: "GET", url: `/api/orders/${reference}/file` })).statusCode).toBe(401);
-      const customer = await server.inject({
-        method: "GET",
-        url: `/api/orders/${reference}/file`,
-        headers: bearer(actors.general),
+      const customer = await ctx.call("GET", `/api/orders/${reference}/file`, {
+        app: server,
+        token: ctx.actors.general,
       });
       expect(customer.statusCode).toBe(403);
     }
@@ -115,35 +90,25 @@ describe("files in an S3-compatible bucket, two app servers", () => {
     const stored = await ctx.app.files.list("order-files/")[Symbol.asyncIterator]().next();
     const key = String(stored.value);
     expect(key).toMatch(/^order-files\/[\w-]+\.png$/);
-    expect((await peer.app.inject({ method: "GET", url: `/uploads/${key}` })).statusCode).toBe(404);
-    expect((await peer.app.inject({ method: "GET", url: `/${key}` })).statusCode).not.toBe(200);
+    expect((await ctx.peerApp.inject({ method: "GET", url: `/uploads/${key}` })).statusCode).toBe(404);
+    expect((await ctx.peerApp.inject({ method: "GET", url: `/${key}` })).statusCode).not.toBe(200);
     expect(localFiles()).toEqual([]);
   });
 
   it("says where files are kept in /api/health", async () => {
-    const res = await peer.app.inject({ method: "GET", url: "/api/health" });
+    const res = await ctx.peerApp.inject({ method: "GET", url: "/api/health" });
     expect(res.json().data).toMatchObject({ files: "s3" });
   });
 });
 
 describe("photos served from a public address (a CDN in front of the bucket)", () => {
+  const cdn = useTestApp(() => ({ env: { ...s3.env, S3_PUBLIC_URL: "https://cdn.example.com/" }, actors: true }));
+
   it("answers image URLs under S3_PUBLIC_URL", async () => {
-    const cdn = await createTestApp({ ...s3.env, S3_PUBLIC_URL: "https://cdn.example.com/" });
-    try {
-      const admin = await createActors(cdn);
-      const body = multipartFile("photo.png", "image/png", png);
-      const res = await cdn.app.inject({
-        method: "POST",
-        url: "/api/upload-image",
-        headers: { ...bearer(admin.admin), "content-type": body.contentType },
-        payload: body.payload,
-      });
-      const image = res.json().data as { url: string };
-      expect(image.url).toMatch(/^https:\/\/cdn\.example\.com\/uploads\/images\/[\w-]+\/800\.webp$/);
-      // Still served by the app too (pages rendered before the change, old links).
-      expect((await cdn.app.inject({ method: "GET", url: pathOf(image.url) })).statusCode).toBe(200);
-    } finally {
-      await cdn.close();
-    }
+    const res = await upload(png, cdn);
+    const image = res.json().data as { url: string };
+    expect(image.url).toMatch(/^https:\/\/cdn\.example\.com\/uploads\/images\/[\w-]+\/800\.webp$/);
+    // Still served by the app too (pages rendered before the change, old links).
+    expect((await cdn.app.inject({ method: "GET", url: pathOf(image.url) })).statusCode).toBe(200);
   });
 });

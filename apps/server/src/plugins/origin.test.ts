@@ -1,17 +1,8 @@
 import type { Product, User } from "@shop/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { products } from "../db/schema.ts";
-import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  multipartFile,
-  type TestContext,
-  tokenFor,
-  uploadProduct,
-} from "../test/harness.ts";
+import { call, createTestApp, tokenFor, uploadProduct, useTestApp } from "../test/harness.ts";
 import { IN_PROCESS_HEADER } from "./origin.ts";
 
 /**
@@ -23,21 +14,17 @@ const OWN = "/uploads/images/2b1f7c1e-1c1a-4a70-9a3b-0f6a8f1e2d3c/800.webp";
 const SECOND = "/uploads/images/9c0d1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f/800.webp";
 const OUTSIDE = "https://res.cloudinary.com/shop/image/upload/v1/p.jpg";
 
-let ctx: TestContext;
-let actors: Actors;
+const ctx = useTestApp({ actors: true });
 let product: Product;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  actors = await createActors(ctx);
-  const res = await uploadProduct(ctx, actors.superAdmin, {
+  const res = await uploadProduct(ctx, ctx.actors.superAdmin, {
     productName: "Galaxy A55",
     category: "SAMSUNG",
     productImage: [OWN, OUTSIDE],
   });
   product = res.json().data;
 });
-afterAll(() => ctx?.close());
 
 type Read = { name: string; method: "GET" | "POST"; url: string; body?: object; images(data: unknown): string[] };
 const firstImages = (data: unknown) => (data as Product[]).find((p) => p._id === product._id)?.productImage ?? [];
@@ -71,7 +58,7 @@ const READS: Read[] = [
 ];
 
 const read = (r: Read, headers: Record<string, string>, app = ctx.app) =>
-  app.inject({ method: r.method, url: r.url, headers, ...(r.body ? { payload: r.body } : {}) });
+  ctx.call(r.method, r.url, { app, headers, payload: r.body });
 
 async function imagesOf(r: Read, headers: Record<string, string>, app = ctx.app): Promise<string[]> {
   const res = await read(r, headers, app);
@@ -105,9 +92,7 @@ describe("image URLs without PUBLIC_URL", () => {
       const made = await uploadProduct(proxied, seller, { productImage: [OWN, OUTSIDE] });
       const details = async (headers: Record<string, string>) =>
         (
-          await proxied.app.inject({
-            method: "POST",
-            url: "/api/product-details",
+          await call(proxied.app, "POST", "/api/product-details", {
             headers,
             payload: { productId: made.json().data._id },
           })
@@ -145,9 +130,7 @@ describe("image URLs without PUBLIC_URL", () => {
       "base64",
     );
     const host = { host: "vitrine.example" };
-    const signUp = await ctx.app.inject({
-      method: "POST",
-      url: "/api/signup",
+    const signUp = await ctx.call("POST", "/api/signup", {
       headers: host,
       payload: {
         name: "Awa",
@@ -161,31 +144,21 @@ describe("image URLs without PUBLIC_URL", () => {
     const picture = (signUp.json().data as User).profilePic;
     expect(picture).toMatch(/^http:\/\/vitrine\.example\/uploads\/avatars\/[0-9a-f-]{36}\.webp$/);
     const token = await tokenFor(ctx, { email: "awa-origin@exemple.cm" });
-    const details = await ctx.app.inject({
-      method: "GET",
-      url: "/api/user-details",
-      headers: { ...host, ...bearer(token) },
-    });
+    const details = await ctx.call("GET", "/api/user-details", { token, headers: host });
     expect((details.json().data as User).profilePic).toBe(picture);
-    const all = await ctx.app.inject({
-      method: "GET",
-      url: "/api/all-user",
-      headers: { host: "autre.example", ...bearer(actors.superAdmin) },
+    const all = await ctx.call("GET", "/api/all-user", {
+      token: ctx.actors.superAdmin,
+      headers: { host: "autre.example" },
     });
     const listed = (all.json().data as User[]).find((u) => u.email === "awa-origin@exemple.cm");
     expect(listed?.profilePic).toBe(picture.replace("http://vitrine.example", "http://autre.example"));
   });
 
   it("makes cart lines' product images absolute", async () => {
-    const headers = { host: "vitrine.example", ...bearer(actors.general) };
-    const added = await ctx.app.inject({
-      method: "POST",
-      url: "/api/addtocart",
-      headers,
-      payload: { productId: product._id },
-    });
+    const as = { token: ctx.actors.general, headers: { host: "vitrine.example" } };
+    const added = await ctx.call("POST", "/api/addtocart", { ...as, payload: { productId: product._id } });
     expect(added.json().data.productId.productImage).toEqual([`http://vitrine.example${OWN}`, OUTSIDE]);
-    const cart = await ctx.app.inject({ method: "GET", url: "/api/view-card-product", headers });
+    const cart = await ctx.call("GET", "/api/view-card-product", as);
     expect(cart.json().data[0].productId.productImage).toEqual([`http://vitrine.example${OWN}`, OUTSIDE]);
   });
 });
@@ -196,10 +169,9 @@ describe("image URLs sent back by a client", () => {
       ?.images;
 
   it("stores our own absolute URLs as paths, so no host is written into the catalogue", async () => {
-    const headers = { host: "admin.example:3000", ...bearer(actors.admin) };
     const created = await uploadProduct(
       ctx,
-      actors.admin,
+      ctx.actors.admin,
       { productImage: [`http://admin.example:3000${OWN}`, OUTSIDE] },
       {
         host: "admin.example:3000",
@@ -211,17 +183,14 @@ describe("image URLs sent back by a client", () => {
     expect(await storedImages(made._id)).toEqual([OWN, OUTSIDE]);
 
     // The original admin form sends the whole product back as it read it.
-    const echoed = await ctx.app.inject({
-      method: "POST",
-      url: "/api/update-product",
-      headers,
+    const echoed = await ctx.call("POST", "/api/update-product", {
+      token: ctx.actors.admin,
+      headers: { host: "admin.example:3000" },
       payload: { ...made, productImage: [...made.productImage, `http://admin.example:3000${SECOND}`] },
     });
     expect(echoed.statusCode, echoed.body).toBe(200);
     expect(await storedImages(made._id)).toEqual([OWN, OUTSIDE, SECOND]);
-    const elsewhere = await ctx.app.inject({
-      method: "POST",
-      url: "/api/product-details",
+    const elsewhere = await ctx.call("POST", "/api/product-details", {
       headers: { host: "boutique-a.cm" },
       payload: { productId: made._id },
     });
@@ -234,7 +203,7 @@ describe("image URLs sent back by a client", () => {
 
   it("keeps as it is a URL of another host, even with the path of one of our uploads", async () => {
     const foreign = `https://autre-boutique.example${OWN}`;
-    const created = await uploadProduct(ctx, actors.admin, { productImage: [foreign] }, { host: "admin.example" });
+    const created = await uploadProduct(ctx, ctx.actors.admin, { productImage: [foreign] }, { host: "admin.example" });
     expect(await storedImages(created.json().data._id)).toEqual([foreign]);
   });
 
@@ -243,12 +212,10 @@ describe("image URLs sent back by a client", () => {
     const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c33" } })
       .jpeg()
       .toBuffer();
-    const { payload, contentType } = multipartFile("a.jpg", "image/jpeg", jpeg);
-    const uploaded = await ctx.app.inject({
-      method: "POST",
-      url: "/api/upload-image",
-      headers: { host: "admin.example", "content-type": contentType, ...bearer(actors.admin) },
-      payload,
+    const uploaded = await ctx.call("POST", "/api/upload-image", {
+      token: ctx.actors.admin,
+      headers: { host: "admin.example" },
+      multipart: [{ name: "file", filename: "a.jpg", type: "image/jpeg", bytes: jpeg }],
     });
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     const { url, sizes } = uploaded.json().data as { url: string; sizes: { url: string }[] };
@@ -257,36 +224,31 @@ describe("image URLs sent back by a client", () => {
     const served = await ctx.app.inject({ method: "GET", url: new URL(url).pathname });
     expect(served.statusCode).toBe(200);
 
-    const created = await uploadProduct(ctx, actors.admin, { productImage: [url] }, { host: "admin.example" });
+    const created = await uploadProduct(ctx, ctx.actors.admin, { productImage: [url] }, { host: "admin.example" });
     expect(await storedImages(created.json().data._id)).toEqual([new URL(url).pathname]);
   });
 });
 
 describe("image URLs with PUBLIC_URL", () => {
+  const PUBLIC_URL = "https://makepe.cm/boutique";
+  const configured = useTestApp({ env: { PUBLIC_URL } });
+
   it("are under PUBLIC_URL whatever the host, and stored as paths when sent back under it", async () => {
-    const PUBLIC_URL = "https://makepe.cm/boutique";
-    const configured = await createTestApp({ PUBLIC_URL });
-    try {
-      const admin = await tokenFor(configured, configured.superAdmin);
-      const created = await uploadProduct(
-        configured,
-        admin,
-        { productImage: [`${PUBLIC_URL}${OWN}`, `http://10.0.0.5${SECOND}`] },
-        { host: "10.0.0.5" },
-      );
-      const made = created.json().data as Product;
-      expect(made.productImage).toEqual([`${PUBLIC_URL}${OWN}`, `${PUBLIC_URL}${SECOND}`]);
-      for (const host of ["10.0.0.5", "evil.example"]) {
-        const res = await configured.app.inject({
-          method: "POST",
-          url: "/api/product-details",
-          headers: { host },
-          payload: { productId: made._id },
-        });
-        expect((res.json().data as Product).productImage).toEqual([`${PUBLIC_URL}${OWN}`, `${PUBLIC_URL}${SECOND}`]);
-      }
-    } finally {
-      await configured.close();
+    const admin = await tokenFor(configured, configured.superAdmin);
+    const created = await uploadProduct(
+      configured,
+      admin,
+      { productImage: [`${PUBLIC_URL}${OWN}`, `http://10.0.0.5${SECOND}`] },
+      { host: "10.0.0.5" },
+    );
+    const made = created.json().data as Product;
+    expect(made.productImage).toEqual([`${PUBLIC_URL}${OWN}`, `${PUBLIC_URL}${SECOND}`]);
+    for (const host of ["10.0.0.5", "evil.example"]) {
+      const res = await configured.call("POST", "/api/product-details", {
+        headers: { host },
+        payload: { productId: made._id },
+      });
+      expect((res.json().data as Product).productImage).toEqual([`${PUBLIC_URL}${OWN}`, `${PUBLIC_URL}${SECOND}`]);
     }
   });
 });

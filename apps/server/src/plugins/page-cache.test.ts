@@ -9,17 +9,7 @@ import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { App } from "../app.ts";
 import { products } from "../db/schema.ts";
-import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  createUser,
-  storefrontDevServer,
-  type TestContext,
-  tokenFor,
-  uploadProduct,
-} from "../test/harness.ts";
+import { createUser, storefrontDevServer, tokenFor, uploadProduct, useTestApp } from "../test/harness.ts";
 import { pageKey, sealPage } from "./page-cache.ts";
 
 describe("pageKey", () => {
@@ -79,8 +69,7 @@ describe("sealPage", () => {
  * server (React Router renders the real pages from the real data) with the page cache on.
  */
 describe("the page cache on the storefront", () => {
-  let ctx: TestContext;
-  let actors: Actors;
+  const ctx = useTestApp({ actors: true });
   let vite: ViteDevServer;
   let one: App;
   let two: App;
@@ -89,9 +78,7 @@ describe("the page cache on the storefront", () => {
   let customerCookie: string;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    actors = await createActors(ctx);
-    const res = await uploadProduct(ctx, actors.admin, {
+    const res = await uploadProduct(ctx, ctx.actors.admin, {
       productName: "Galaxy A55 promo",
       brandName: "Samsung",
       category: "SAMSUNG",
@@ -114,11 +101,10 @@ describe("the page cache on the storefront", () => {
   afterAll(async () => {
     await closeAll?.();
     await vite?.close();
-    await ctx?.close();
   });
 
   const page = (app: typeof one, url: string, headers: Record<string, string> = {}) =>
-    app.inject({ method: "GET", url, headers });
+    ctx.call("GET", url, { app, headers });
 
   /**
    * Counts renders by the shop's identity, which every page's layout reads in process, and
@@ -174,10 +160,9 @@ describe("the page cache on the storefront", () => {
     expect(again.headers.etag).toBe(first.headers.etag);
 
     // A change made through the other server, as an admin does: the next request sees it.
-    const change = await one.inject({
-      method: "POST",
-      url: "/api/update-product",
-      headers: bearer(actors.admin),
+    const change = await ctx.call("POST", "/api/update-product", {
+      app: one,
+      token: ctx.actors.admin,
       payload: { _id: productId, productName: "Galaxy A55 soldé" },
     });
     expect(change.statusCode, change.body).toBe(200);
@@ -203,7 +188,7 @@ describe("the page cache on the storefront", () => {
     const anonymousAfter = await page(one, url2);
     expectShared(anonymousAfter);
     expect(anonymousAfter.body).not.toContain("awa-mballa");
-    expect((await page(one, url2, { authorization: `Bearer ${actors.admin}` })).headers.etag).toBeUndefined();
+    expect((await page(one, url2, { authorization: `Bearer ${ctx.actors.admin}` })).headers.etag).toBeUndefined();
   });
 
   it("answers 304 to a browser that has the page, and sends Brotli or gzip made once", async () => {

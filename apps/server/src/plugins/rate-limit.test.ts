@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestContext } from "../test/harness.ts";
+import { call, createTestApp, type Injectable, useTestApp } from "../test/harness.ts";
 
 // Rate limits counted in Redis for every app server (decision 031). The shared Redis of the
 // machine (REDIS_TEST_URL, 127.0.0.1:6379 by default) for the limit across servers; a Redis of
@@ -13,16 +13,13 @@ const REDIS_URL = process.env.REDIS_TEST_URL ?? "redis://127.0.0.1:6379";
 /** A client address of its own for each test: counts left in the shared Redis never meet. */
 const newClient = () => `2001:db8:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}::7`;
 
-const signIn = (app: TestContext["app"], ip: string) =>
-  app.inject({
-    method: "POST",
-    url: "/api/signin",
+const signIn = (app: Injectable, ip: string) =>
+  call(app, "POST", "/api/signin", {
     payload: { email: "personne@test.cm", password: "pas-le-bon-mot" },
     remoteAddress: ip,
   });
 
-const health = async (app: TestContext["app"]) =>
-  (await app.inject({ method: "GET", url: "/api/health" })).json().data.rateLimits as string;
+const health = async (app: Injectable) => (await call(app, "GET", "/api/health")).json().data.rateLimits as string;
 
 async function until(check: () => Promise<boolean>, ms = 10_000) {
   const end = Date.now() + ms;
@@ -33,26 +30,19 @@ async function until(check: () => Promise<boolean>, ms = 10_000) {
 }
 
 describe("rate limits in Redis, two app servers", () => {
-  let ctx: TestContext;
-  let peer: Awaited<ReturnType<TestContext["peer"]>>;
+  const ctx = useTestApp({ env: { REDIS_URL, AUTH_RATE_LIMIT_MAX: "10" }, peer: true });
   beforeAll(async () => {
-    ctx = await createTestApp({ REDIS_URL, AUTH_RATE_LIMIT_MAX: "10" });
-    peer = await ctx.peer();
-    await until(async () => (await health(ctx.app)) === "redis" && (await health(peer.app)) === "redis");
-  });
-  afterAll(async () => {
-    await peer?.close();
-    await ctx?.close();
+    await until(async () => (await health(ctx.app)) === "redis" && (await health(ctx.peerApp)) === "redis");
   });
 
   it("refuses the 11th sign-in attempt whichever server it reaches", async () => {
     for (const last of ["first", "second"] as const) {
       const ip = newClient();
       for (let i = 0; i < 10; i++) {
-        const res = await signIn(i % 2 ? peer.app : ctx.app, ip);
+        const res = await signIn(i % 2 ? ctx.peerApp : ctx.app, ip);
         expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
       }
-      const eleventh = await signIn(last === "first" ? ctx.app : peer.app, ip);
+      const eleventh = await signIn(last === "first" ? ctx.app : ctx.peerApp, ip);
       expect(eleventh.statusCode).toBe(429);
       // Another visitor is not held back by it.
       expect((await signIn(ctx.app, newClient())).statusCode).toBe(401);
@@ -61,25 +51,20 @@ describe("rate limits in Redis, two app servers", () => {
 });
 
 describe("behind a proxy named in TRUST_PROXY", () => {
+  const ctx = useTestApp({ env: { TRUST_PROXY: "127.0.0.1", AUTH_RATE_LIMIT_MAX: "3" } });
+
   it("counts the address the proxy saw: a forged X-Forwarded-For does not escape the limit", async () => {
-    const ctx = await createTestApp({ TRUST_PROXY: "127.0.0.1", AUTH_RATE_LIMIT_MAX: "3" });
-    try {
-      const codes = [];
-      for (let i = 0; i < 4; i++) {
-        const res = await ctx.app.inject({
-          method: "POST",
-          url: "/api/signin",
-          payload: { email: "personne@test.cm", password: "pas-le-bon-mot" },
-          remoteAddress: "127.0.0.1",
-          // The client sent a new address each time; the proxy appended the one it saw.
-          headers: { "x-forwarded-for": `198.51.100.${i + 1}, 203.0.113.9` },
-        });
-        codes.push(res.statusCode);
-      }
-      expect(codes).toEqual([401, 401, 401, 429]);
-    } finally {
-      await ctx.close();
+    const codes = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await ctx.call("POST", "/api/signin", {
+        payload: { email: "personne@test.cm", password: "pas-le-bon-mot" },
+        remoteAddress: "127.0.0.1",
+        // The client sent a new address each time; the proxy appended the one it saw.
+        headers: { "x-forwarded-for": `198.51.100.${i + 1}, 203.0.113.9` },
+      });
+      codes.push(res.statusCode);
     }
+    expect(codes).toEqual([401, 401, 401, 429]);
   });
 });
 

@@ -1,42 +1,26 @@
 import Fastify from "fastify";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  type Actors,
-  bearer,
-  createActors,
-  createTestApp,
-  multipartFile,
-  pathOf,
-  type TestContext,
-  uploadProduct,
-} from "../test/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, pathOf, type TestContext, uploadProduct, useTestApp } from "../test/harness.ts";
 import { securityHeadersPlugin } from "./security-headers.ts";
 
 /** Decision 023: every kind of answer carries the security headers, set in one place. */
 type Response = Awaited<ReturnType<TestContext["app"]["inject"]>>;
 
-let ctx: TestContext;
-let actors: Actors;
+const ctx = useTestApp({ actors: true });
 let photo: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  actors = await createActors(ctx);
   const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#36c" } })
     .jpeg()
     .toBuffer();
-  const { payload, contentType } = multipartFile("p.jpg", "image/jpeg", jpeg);
-  const uploaded = await ctx.app.inject({
-    method: "POST",
-    url: "/api/upload-image",
-    headers: { "content-type": contentType, ...bearer(actors.admin) },
-    payload,
+  const uploaded = await ctx.call("POST", "/api/upload-image", {
+    token: ctx.actors.admin,
+    multipart: [{ name: "file", filename: "p.jpg", type: "image/jpeg", bytes: jpeg }],
   });
   photo = pathOf(uploaded.json().data.url);
-  await uploadProduct(ctx, actors.admin, { productImage: [photo] });
+  await uploadProduct(ctx, ctx.actors.admin, { productImage: [photo] });
 });
-afterAll(() => ctx?.close());
 
 function expectEveryAnswer(res: Response) {
   expect(res.headers["x-content-type-options"]).toBe("nosniff");
@@ -72,7 +56,7 @@ describe("security headers", () => {
     ["a 404", () => ctx.app.inject("/api/nothing-here"), 404],
     ["a 400", () => ctx.app.inject({ method: "POST", url: "/api/product-details", payload: { productId: "x" } }), 400],
     ["a 401", () => ctx.app.inject("/api/user-details"), 401],
-    ["a 403", () => ctx.app.inject({ url: "/api/all-user", headers: bearer(actors.general) }), 403],
+    ["a 403", () => ctx.call("GET", "/api/all-user", { token: ctx.actors.general }), 403],
     [
       "malformed JSON",
       () =>

@@ -1,14 +1,6 @@
 import type { LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../app.ts";
-import {
-  type Actors,
-  createActors,
-  createTestApp,
-  storefrontPeer,
-  type TestContext,
-  uploadProduct,
-} from "../test/harness.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { uploadProduct, useTestApp } from "../test/harness.ts";
 
 /**
  * Who may keep the storefront's pages, and the data React Router fetches when the visitor moves
@@ -17,27 +9,17 @@ import {
  * development server with the page cache on, as in production.
  */
 describe("cache-control of pages and page data", () => {
-  let ctx: TestContext;
-  let actors: Actors;
-  let web: App;
-  let closeWeb: () => Promise<void>;
+  const ctx = useTestApp({ actors: true, peer: "storefront" });
   let productId: string;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    actors = await createActors(ctx);
-    productId = (await uploadProduct(ctx, actors.admin, { productName: "Redmi Note 13" })).json().data._id;
-    ({ app: web, close: closeWeb } = await storefrontPeer(ctx));
-  }, 120_000);
-
-  afterAll(async () => {
-    await closeWeb?.();
-    await ctx?.close();
+    productId = (await uploadProduct(ctx, ctx.actors.admin, { productName: "Redmi Note 13" })).json().data._id;
   });
 
-  const get = (url: string, headers: Record<string, string> = {}) => web.inject({ method: "GET", url, headers });
-  const customerCookie = () => ({ cookie: `theme=clair; token=${actors.general}` });
-  const adminCookie = () => ({ cookie: `token=${actors.admin}` });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    ctx.call("GET", url, { app: ctx.peerApp, headers });
+  const customerCookie = () => ({ cookie: `theme=clair; token=${ctx.actors.general}` });
+  const adminCookie = () => ({ cookie: `token=${ctx.actors.admin}` });
 
   function expectMarked(res: LightMyRequestResponse, cacheControl: string, type: RegExp) {
     expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
@@ -68,7 +50,7 @@ describe("cache-control of pages and page data", () => {
     for (const headers of [
       customerCookie(),
       { cookie: "token=plus-valide" },
-      { authorization: `Bearer ${actors.general}` },
+      { authorization: `Bearer ${ctx.actors.general}` },
       { authorization: "Bearer plus-valide" },
     ]) {
       const res = await get(url, headers);
@@ -90,21 +72,21 @@ describe("cache-control of pages and page data", () => {
       expect(anonymous.body).not.toContain("general-");
       expectMarked(await get(url, customerCookie()), "private, no-store", DATA);
       expectMarked(await get(url, { cookie: "token=plus-valide" }), "private, no-store", DATA);
-      expectMarked(await get(url, { authorization: `Bearer ${actors.general}` }), "private, no-store", DATA);
+      expectMarked(await get(url, { authorization: `Bearer ${ctx.actors.general}` }), "private, no-store", DATA);
     }
     const signedIn = await get("/_.data", customerCookie());
-    expect(signedIn.body).toContain(actors.generalUser.name);
+    expect(signedIn.body).toContain(ctx.actors.generalUser.name);
   });
 
   it("the cart and the back-office, pages of one session, are kept by nobody, nor their data", async () => {
     const cart = await get("/cart", customerCookie());
     expectMarked(cart, "private, no-store", HTML);
-    expect(cart.body).toContain(actors.generalUser.name);
+    expect(cart.body).toContain(ctx.actors.generalUser.name);
     expectMarked(await get("/cart.data", customerCookie()), "private, no-store", DATA);
     for (const url of ["/admin-panel/orders", "/admin-panel/all-products"]) {
       const page = await get(url, adminCookie());
       expectMarked(page, "private, no-store", HTML);
-      expect(page.body).toContain(actors.adminUser.name);
+      expect(page.body).toContain(ctx.actors.adminUser.name);
       expectMarked(await get(`${url}.data`, adminCookie()), "private, no-store", DATA);
     }
   });
