@@ -373,18 +373,6 @@ export async function createActors(ctx: TestContext): Promise<Actors> {
   return { anonymous: null, general, admin, otherAdmin, superAdmin, adminUser, otherAdminUser, generalUser };
 }
 
-export const headersFor = (token: string | null) => (token ? bearer(token) : {});
-
-/** A multipart/form-data body with one file part named `file`, as a browser's upload sends it. */
-export function multipartFile(filename: string, contentType: string, bytes: Buffer) {
-  const boundary = "----shoptestboundary";
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 /** What a file's app is made with; all optional. */
 export interface UseTestAppOptions extends TestAppOptions {
   /** Settings over the tests' own (createTestApp's `env`): a rate limit, PUBLIC_URL, a test server's address… */
