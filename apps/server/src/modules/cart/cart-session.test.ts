@@ -1,70 +1,52 @@
 /**
- * The cart's two reads look the cart up beside the session rather than after it (plugins/
- * auth.ts, `asSignedIn`): they still answer nothing once the session is over, here and on
- * another app server (decision 021), nor for a forged or expired token, and a changed role
- * or a deleted account applies at once.
+ * The cart's reads look the cart up beside the session rather than after it (plugins/auth.ts,
+ * `asSignedIn`): they still answer nothing once the session is over, here and on another app
+ * server (decision 021), nor for a forged token or a deleted account; and a quantity change,
+ * whose answer is read that way, changes nothing then.
  */
 import { MSG } from "@shop/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cartLines } from "../../db/schema/cart.ts";
 import { users } from "../../db/schema/users.ts";
-import {
-  bearer,
-  createActors,
-  createTestApp,
-  createUser,
-  productWithStock,
-  type TestContext,
-  tokenFor,
-} from "../../test/harness.ts";
+import { customerWithCart, productWithStock, useTestApp } from "../../test/harness.ts";
 
-let ctx: TestContext;
+const ctx = useTestApp({ actors: true });
 let productId: string;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  const actors = await createActors(ctx);
-  ({ productId } = await productWithStock(ctx, actors.superAdmin, "Redmi Note 13", 5));
+  ({ productId } = await productWithStock(ctx, ctx.actors.superAdmin, "Redmi Note 13", 5));
 });
-afterAll(() => ctx?.close());
 
 const READS = ["/api/view-card-product", "/api/countAddToCartProduct"] as const;
 
 /** A customer signed in, with the product in their cart. */
-async function customerWithCart(): Promise<{ id: string; token: string }> {
-  const user = await createUser(ctx, "GENERAL");
-  const token = await tokenFor(ctx, user);
-  const added = await ctx.app.inject({
-    method: "POST",
-    url: "/api/addtocart",
-    headers: bearer(token),
-    payload: { productId },
-  });
-  expect(added.statusCode).toBe(201);
+async function customer(): Promise<{ id: string; token: string }> {
+  const { user, token } = await customerWithCart(ctx, [[productId, 1]]);
   return { id: user.id, token };
 }
 
 describe("the cart's reads beside the session", () => {
   it("answer the customer's cart while the session is open", async () => {
-    const { token } = await customerWithCart();
-    const view = await ctx.app.inject({ method: "GET", url: READS[0], headers: bearer(token) });
+    const { token } = await customer();
+    const view = await ctx.call("GET", READS[0], { token });
     expect(view.statusCode).toBe(200);
     expect(view.json().data).toHaveLength(1);
     expect(view.json().data[0].productId._id).toBe(productId);
     expect(view.json().data[0].variant).toBeDefined();
-    const count = await ctx.app.inject({ method: "GET", url: READS[1], headers: bearer(token) });
+    const count = await ctx.call("GET", READS[1], { token });
     expect(count.json().data).toEqual({ count: 1 });
   });
 
   it("answer 401 and no cart once signed out, here and on another app server", async () => {
-    const { token } = await customerWithCart();
+    const { token } = await customer();
     const peer = await ctx.peer();
     try {
-      const out = await ctx.app.inject({ method: "GET", url: "/api/userLogout", headers: bearer(token) });
+      const out = await ctx.call("GET", "/api/userLogout", { token });
       expect(out.statusCode).toBe(200);
       for (const app of [ctx.app, peer.app])
         for (const url of READS) {
-          const res = await app.inject({ method: "GET", url, headers: bearer(token) });
+          const res = await ctx.call("GET", url, { app, token });
           expect(res.statusCode, url).toBe(401);
           expect(res.json()).toMatchObject({ success: false, message: MSG.authInvalid });
           expect(res.body).not.toContain(productId);
@@ -74,25 +56,37 @@ describe("the cart's reads beside the session", () => {
     }
   });
 
+  it("change no quantity once signed out: 401, the line as it was", async () => {
+    const { id, token } = await customer();
+    const view = await ctx.call("GET", READS[0], { token });
+    const lineId: string = view.json().data[0]._id;
+    await ctx.call("GET", "/api/userLogout", { token });
+    const res = await ctx.call("POST", "/api/update-cart-product", { token, payload: { _id: lineId, quantity: 3 } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(MSG.authInvalid);
+    const [line] = await ctx.database.db.select().from(cartLines).where(eq(cartLines.userId, id));
+    expect(line?.quantity).toBe(1);
+  });
+
   it("answer 401 for a deleted account, and for a token whose signature is not the shop's", async () => {
-    const { id, token } = await customerWithCart();
+    const { id, token } = await customer();
     const [header, payload] = token.split(".");
     const forged = `${header}.${payload}.${"A".repeat(43)}`;
     for (const url of READS) {
-      const res = await ctx.app.inject({ method: "GET", url, headers: bearer(forged) });
+      const res = await ctx.call("GET", url, { token: forged });
       expect(res.statusCode, url).toBe(401);
     }
     await ctx.database.db.delete(users).where(eq(users.id, id));
     for (const url of READS) {
-      const res = await ctx.app.inject({ method: "GET", url, headers: bearer(token) });
+      const res = await ctx.call("GET", url, { token });
       expect(res.statusCode, url).toBe(401);
       expect(res.json().message).toBe(MSG.authInvalid);
     }
   });
 
   it("read with the session's cookie as with its Bearer token", async () => {
-    const { token } = await customerWithCart();
-    const res = await ctx.app.inject({ method: "GET", url: READS[1], cookies: { token } });
+    const { token } = await customer();
+    const res = await ctx.call("GET", READS[1], { token, tokenIn: "cookie" });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ count: 1 });
   });
