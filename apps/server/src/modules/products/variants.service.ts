@@ -37,23 +37,18 @@ export async function variantsByProduct(
   db: Db,
   productIds: readonly string[],
 ): Promise<Map<string, ProductVariantRow[]>> {
-  const byProduct = new Map<string, ProductVariantRow[]>(productIds.map((id) => [id, []]));
-  if (productIds.length === 0) return byProduct;
-  const rows = await db
-    .select()
-    .from(productVariants)
-    .where(inArray(productVariants.productId, [...productIds]))
-    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.sellingPrice));
-  for (const row of rows) byProduct.get(row.productId)?.push(row);
-  return byProduct;
+  const grouped = new Map<string, ProductVariantRow[]>(productIds.map((id) => [id, []]));
+  if (productIds.length === 0) return grouped;
+  for (const [id, theirs] of byProduct(await variantsOfProductsIn(db, [...productIds]))) grouped.set(id, theirs);
+  return grouped;
 }
 
 /**
- * The query of the variants of the products a subquery selects (e.g. those in a cart), for a
- * caller that reads them beside the rows that name those products rather than after them; it
- * prepares it (`.prepare()`) and groups its rows with `byProduct`.
+ * The query of the variants of these products, or of those a subquery selects (e.g. those in
+ * a cart, for a caller that reads them beside the rows that name them and prepares it with
+ * `.prepare()`), each product's in its position order; `byProduct` groups its rows.
  */
-export function variantsOfProductsIn(db: Db, productIds: SQLWrapper) {
+export function variantsOfProductsIn(db: Db, productIds: SQLWrapper | string[]) {
   return db
     .select()
     .from(productVariants)
