@@ -54,7 +54,9 @@ async function holdScripts(page: Page) {
   return {
     release: async () => {
       released = true;
-      await Promise.all(held.splice(0).map((route) => route.continue()));
+      // A tap can navigate before the release: the browser then drops the held requests, and a
+      // dropped request's route is already handled (the next page asks for its own scripts).
+      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => undefined)));
     },
   };
 }
