@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, exists, getTableColumns, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { sessions } from "../../db/schema/auth.ts";
@@ -31,26 +32,60 @@ export function openSession(
   });
 }
 
-const userOfSessionQuery = prepared((db) =>
-  db
-    .select(getTableColumns(users))
+/** Who a verified token says is signed in; whether that session is still open is not known yet. */
+export interface SessionClaim {
+  sessionId: string;
+  userId: string;
+}
+
+/**
+ * What a query made in the same statement as the session's check answers (`fromOpenSession`):
+ * the session's user and the query's value, or null when the session does not hold.
+ */
+export type InSession<T> = { user: UserRow; value: T } | null;
+
+/** The session named by the `sessionId` and `userId` placeholders, still open. */
+const isOpen = (): SQL =>
+  and(
+    eq(sessions.id, sql.placeholder("sessionId")),
+    eq(sessions.userId, sql.placeholder("userId")),
+    gt(sessions.expiresAt, sql`now()`),
+  ) as SQL;
+
+const userColumns = getTableColumns(users);
+
+/**
+ * The start of a query that reads a signed-in user's data in the same statement as the check
+ * of their session (decisions 021 and 036): its rows come from the open session joined to its
+ * user, so none comes back once the session has ended or expired, or when the account is gone.
+ * Each row holds `user` and the caller's `fields`; the caller joins its tables to
+ * `sessions.userId` and prepares it with the `sessionId` and `userId` placeholders of a
+ * `SessionClaim`. One round trip where the check and the read took two.
+ */
+export function fromOpenSession<T extends SelectedFields>(db: Pick<Db, "select">, fields: T) {
+  return db
+    .select({ user: userColumns, ...fields })
     .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, sql.placeholder("sessionId")),
-        eq(sessions.userId, sql.placeholder("userId")),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1)
-    .prepare("user_of_session"),
-);
+    .innerJoin(users, and(eq(users.id, sessions.userId), isOpen()));
+}
+
+/**
+ * The condition a change puts in its own statement so that it changes nothing unless the
+ * session of the `sessionId` and `userId` placeholders is open at that moment.
+ */
+export function sessionIsOpen(db: Db): SQL {
+  return exists(db.select({ one: sql`1` }).from(sessions).where(isOpen()));
+}
+
+/** The sessions table, for a query begun with `fromOpenSession` that needs the signed-in user's id. */
+export const signedInUserId = sessions.userId;
+
+const userOfSessionQuery = prepared((db) => fromOpenSession(db, {}).limit(1).prepare("user_of_session"));
 
 /** The user of a session that is still open: one indexed query, the session joined to its user. */
 export async function userOfSession(db: Db, sessionId: string, userId: string): Promise<UserRow | null> {
   const [row] = await userOfSessionQuery(db).execute({ sessionId, userId });
-  return row ?? null;
+  return row?.user ?? null;
 }
 
 /** Ends sessions (log-out): their tokens are refused from now on, on every app server. */

@@ -8,7 +8,8 @@ import * as service from "./cart.service.ts";
 
 /**
  * A signed-in user's own cart: every route needs a token, and acts on that user's lines only.
- * The reads look the cart up beside the session (`asSignedIn`); a change waits for it.
+ * The count, the view and a quantity change are made in the same statement as the session's
+ * check (`inSession`, decision 036).
  */
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.authenticate;
@@ -39,14 +40,15 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/countAddToCartProduct",
     { schema: { tags: ["cart"], response: { 200: envelope(z.object({ count: z.number() })) } } },
-    async (request) => ok({ count: await app.asSignedIn(request, (userId) => service.countCartLines(app.db, userId)) }),
+    async (request) =>
+      ok({ count: await app.inSession(request, (session) => service.countCartLines(app.db, session)) }),
   );
 
   app.get(
     "/view-card-product",
     { schema: { tags: ["cart"], response: { 200: envelope(z.array(cartLine)) } } },
     async (request) =>
-      ok((await app.asSignedIn(request, (userId) => service.viewCart(app.db, userId))).map((l) => toApi(request, l))),
+      ok((await app.inSession(request, (session) => service.viewCart(app.db, session))).map((l) => toApi(request, l))),
   );
 
   app.post(
@@ -57,10 +59,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { _id, quantity } = request.body;
-      // The answer's product is read beside the session's check; the change waits for both.
-      const product = await app.asSignedIn(request, (userId) => service.productOfLine(app.db, userId, _id));
-      const line = await service.setQuantity(app.db, request.user!.id, _id, quantity);
-      return ok(toApi(request, { line, product }), MSG.cartUpdated);
+      const changed = await app.inSession(request, (session) => service.setQuantity(app.db, session, _id, quantity));
+      return ok(toApi(request, changed), MSG.cartUpdated);
     },
   );
 

@@ -1,13 +1,20 @@
 import { lineName, MSG, notEnoughStock, variantLabel } from "@shop/shared";
-import { and, count, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { type CartLineRow, cartLines } from "../../db/schema/cart.ts";
-import { products } from "../../db/schema/products.ts";
+import { type ProductRow, type ProductVariantRow, products, productVariants } from "../../db/schema/products.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
+import {
+  fromOpenSession,
+  type InSession,
+  type SessionClaim,
+  sessionIsOpen,
+  signedInUserId,
+} from "../auth/sessions.service.ts";
 import type { ProductWithVariants } from "../products/products.mapper.ts";
 import { productDetails } from "../products/products.service.ts";
-import { byProduct, defaultVariantOf, variantsByProduct, variantsOfProductsIn } from "../products/variants.service.ts";
+import { defaultVariantOf } from "../products/variants.service.ts";
 
 export interface CartLineWithProduct {
   line: CartLineRow;
@@ -16,6 +23,7 @@ export interface CartLineWithProduct {
 }
 
 const { searchVector: _v, searchText: _t, variantTerms: _terms, ...productColumns } = getTableColumns(products);
+type ProductColumns = Omit<ProductRow, "searchVector" | "searchText" | "variantTerms">;
 
 /**
  * One line per user and variant: adding one already there is refused, not doubled. Given only
@@ -44,101 +52,103 @@ export async function addToCart(
 }
 
 const countQuery = prepared((db) =>
-  db
-    .select({ count: count() })
-    .from(cartLines)
-    .where(eq(cartLines.userId, sql.placeholder("userId")))
-    .prepare("cart_count"),
+  fromOpenSession(db, {
+    count: sql<number>`(select count(*) from ${cartLines} where ${cartLines.userId} = ${signedInUserId})`.mapWith(
+      Number,
+    ),
+  }).prepare("cart_count"),
 );
 
-export async function countCartLines(db: Db, userId: string): Promise<number> {
-  const [row] = await countQuery(db).execute({ userId });
-  return row?.count ?? 0;
+/** The number of lines in the cart of the session's user, read with the session's check. */
+export async function countCartLines(db: Db, session: SessionClaim): Promise<InSession<number>> {
+  const [row] = await countQuery(db).execute({ ...session });
+  return row ? { user: row.user, value: row.count } : null;
 }
 
-const linesQuery = prepared((db) =>
-  db
-    .select({ line: cartLines, product: productColumns })
-    .from(cartLines)
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(eq(cartLines.userId, sql.placeholder("userId")))
-    .orderBy(desc(cartLines.createdAt), desc(cartLines.id))
-    .prepare("cart_lines"),
+/** The variants of a product, in the order the storefront shows them. */
+const variantOrder = [asc(productVariants.position), asc(productVariants.sellingPrice), asc(productVariants.id)];
+
+const viewQuery = prepared((db) =>
+  fromOpenSession(db, { line: cartLines, product: productColumns, variant: productVariants })
+    .leftJoin(cartLines, eq(cartLines.userId, signedInUserId))
+    .leftJoin(products, eq(products.id, cartLines.productId))
+    .leftJoin(productVariants, eq(productVariants.productId, cartLines.productId))
+    .orderBy(desc(cartLines.createdAt), desc(cartLines.id), ...variantOrder)
+    .prepare("cart_view"),
 );
 
-const variantsQuery = prepared((db) =>
-  variantsOfProductsIn(
-    db,
-    db
-      .select({ id: cartLines.productId })
-      .from(cartLines)
-      .where(eq(cartLines.userId, sql.placeholder("userId"))),
-  ).prepare("cart_variants"),
-);
+/** Rows of a line, its product and one of the product's variants each, as lines with their products' variants. */
+function linesOf(
+  rows: readonly { line: CartLineRow | null; product: ProductColumns | null; variant: ProductVariantRow | null }[],
+): CartLineWithProduct[] {
+  const lines: CartLineWithProduct[] = [];
+  for (const { line, product, variant } of rows) {
+    if (!line || !product) continue;
+    let last = lines.at(-1);
+    if (last?.line.id !== line.id) {
+      last = { line, product: { ...product, variants: [] } };
+      lines.push(last);
+    }
+    if (variant) last.product.variants.push(variant);
+  }
+  return lines;
+}
 
 /**
- * The cart's lines with their products and variants. The lines and the variants of the
- * products in the cart are read at once (one round trip, not two in a row); a line added
- * between the two reads gets its product's variants in a second one.
+ * The cart of the session's user, newest line first, with each line's product and its
+ * variants: one statement with the session's check, so nothing is read apart from it.
  */
-export async function viewCart(db: Db, userId: string): Promise<CartLineWithProduct[]> {
-  const [rows, variantRows] = await Promise.all([
-    linesQuery(db).execute({ userId }),
-    variantsQuery(db).execute({ userId }),
-  ]);
-  const variants = byProduct(variantRows);
-  const missing = [...new Set(rows.map((r) => r.product.id).filter((id) => !variants.get(id)?.length))];
-  if (missing.length) for (const [id, theirs] of await variantsByProduct(db, missing)) variants.set(id, theirs);
-  return rows.map((r) => ({ line: r.line, product: { ...r.product, variants: variants.get(r.product.id) ?? [] } }));
+export async function viewCart(db: Db, session: SessionClaim): Promise<InSession<CartLineWithProduct[]>> {
+  const rows = await viewQuery(db).execute({ ...session });
+  const [first] = rows;
+  return first ? { user: first.user, value: linesOf(rows) } : null;
 }
 
-const setQuantityQuery = prepared((db) =>
-  db
-    .update(cartLines)
-    .set({ quantity: sql`${sql.placeholder("quantity")}` })
-    .where(and(eq(cartLines.id, sql.placeholder("lineId")), eq(cartLines.userId, sql.placeholder("userId"))))
-    .returning()
-    .prepare("cart_set_quantity"),
-);
-
-const lineProductQuery = prepared((db) =>
-  db
-    .select(productColumns)
-    .from(cartLines)
-    .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(and(eq(cartLines.id, sql.placeholder("lineId")), eq(cartLines.userId, sql.placeholder("userId"))))
-    .prepare("cart_line_product"),
-);
-
-const lineVariantsQuery = prepared((db) =>
-  variantsOfProductsIn(
-    db,
+const setQuantityQuery = prepared((db) => {
+  // A data-modifying CTE runs once whatever the rest reads; its own condition on the session
+  // is what keeps it from changing a line once signed out.
+  const changed = db.$with("changed").as(
     db
-      .select({ id: cartLines.productId })
-      .from(cartLines)
-      .where(and(eq(cartLines.id, sql.placeholder("lineId")), eq(cartLines.userId, sql.placeholder("userId")))),
-  ).prepare("cart_line_variants"),
-);
+      .update(cartLines)
+      .set({ quantity: sql`${sql.placeholder("quantity")}` })
+      .where(
+        and(
+          eq(cartLines.id, sql.placeholder("lineId")),
+          eq(cartLines.userId, sql.placeholder("userId")),
+          sessionIsOpen(db),
+        ),
+      )
+      .returning(),
+  );
+  const line = Object.fromEntries(
+    Object.keys(getTableColumns(cartLines)).map((key) => [key, changed[key as keyof CartLineRow]]),
+  ) as { [K in keyof CartLineRow]: (typeof changed)[K] };
+  return fromOpenSession(db.with(changed), { line, product: productColumns, variant: productVariants })
+    .leftJoin(changed, sql`true`)
+    .leftJoin(products, eq(products.id, changed.productId))
+    .leftJoin(productVariants, eq(productVariants.productId, changed.productId))
+    .orderBy(...variantOrder)
+    .prepare("cart_set_quantity");
+});
 
 /**
- * The product of one of the user's lines, with its variants, in one round trip: what a
- * quantity change answers with, read beside the session's check (cart.routes.ts) before the
- * change itself. Another user's line is answered as unknown, so ids of other carts reveal nothing.
+ * Sets the quantity of one of the session's user's lines, in one statement with the session's
+ * check (nothing changes once signed out), and answers the line with its product and its
+ * variants. A line gone meanwhile, or another user's, is answered as unknown, so ids of other
+ * carts reveal nothing.
  */
-export async function productOfLine(db: Db, userId: string, lineId: string): Promise<ProductWithVariants> {
-  const [[product], variants] = await Promise.all([
-    lineProductQuery(db).execute({ lineId, userId }),
-    lineVariantsQuery(db).execute({ lineId, userId }),
-  ]);
-  if (!product) throw notFound(MSG.cartLineNotFound);
-  return { ...product, variants };
-}
-
-/** Sets a line's quantity; a line gone meanwhile, or another user's, is answered as unknown. */
-export async function setQuantity(db: Db, userId: string, lineId: string, quantity: number): Promise<CartLineRow> {
-  const [line] = await setQuantityQuery(db).execute({ quantity, lineId, userId });
-  if (!line) throw notFound(MSG.cartLineNotFound);
-  return line;
+export async function setQuantity(
+  db: Db,
+  session: SessionClaim,
+  lineId: string,
+  quantity: number,
+): Promise<InSession<CartLineWithProduct>> {
+  const rows = await setQuantityQuery(db).execute({ ...session, lineId, quantity });
+  const [first] = rows;
+  if (!first) return null;
+  const [changed] = linesOf(rows);
+  if (!changed) throw notFound(MSG.cartLineNotFound);
+  return { user: first.user, value: changed };
 }
 
 export async function removeLine(db: Db, userId: string, lineId: string): Promise<void> {

@@ -384,6 +384,35 @@ describe("POST /api/admin/products/:id/variants", () => {
     ).toEqual(["Jaune", "Noir"]);
   });
 
+  it("each cart line carries its product's every variant, newest line first, in the view and a quantity change", async () => {
+    const id = await newProduct({ productName: "Galaxy S24" });
+    const made = await save(id, {
+      options: [{ name: "Capacité", values: ["128 Go", "256 Go", "512 Go"] }],
+      variants: [v(["128 Go"], 450000, 5), v(["256 Go"], 520000, 1), v(["512 Go"], 610000, 0)],
+    });
+    const [small, middle] = made.json().data.variants;
+    const token = await tokenFor(ctx, await createUser(ctx, "GENERAL"));
+    const add = (variantId: string) =>
+      ctx.call("POST", "/api/addtocart", { token, payload: { productId: id, variantId } });
+    expect((await add(small._id)).statusCode).toBe(201);
+    expect((await add(middle._id)).statusCode).toBe(201);
+    const view = (await ctx.call("GET", "/api/view-card-product", { token })).json().data as {
+      _id: string;
+      variant: { label: string };
+      productId: { sellingPriceMax: number; productName: string };
+    }[];
+    expect(view.map((l) => l.variant.label)).toEqual(["256 Go", "128 Go"]);
+    for (const line of view)
+      expect(line.productId).toMatchObject({ productName: "Galaxy S24", sellingPriceMax: 610000 });
+    const changed = await ctx.call("POST", "/api/update-cart-product", {
+      token,
+      payload: { _id: view[1]?._id, quantity: 2 },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data).toMatchObject({ quantity: 2, variant: { label: "128 Go" } });
+    expect(changed.json().data.productId).toEqual(view[1]?.productId);
+  });
+
   it("a variant no longer sold leaves the carts; orders keep their copy", async () => {
     const id = await newProduct({ productName: "Pixel 9" });
     const made = await save(id, {
