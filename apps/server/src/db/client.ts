@@ -1,8 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -10,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { serverRoot } from "../paths.ts";
+import { startPgliteThread } from "./pglite-thread.ts";
 import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -95,13 +94,17 @@ export async function openDatabase(
       writeFileSync(pgliteOwnerFile(dir), `${process.pid}\n`);
     }
     // PostgreSQL's page cache lives in PGlite's WebAssembly memory, resident and never given
-    // back; reads past it come from the system's file cache (decision 030).
-    const client = await PGlite.create(dir, {
-      extensions: { pg_trgm, unaccent },
-      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.buffersMb ?? 16}MB`],
-      loadDataDir: options.loadDataDir,
-    });
-    const db = drizzlePglite({ client: takingTurns(client), schema });
+    // back; reads past it come from the system's file cache (decision 030). PGlite runs in a
+    // thread of its own (decision 037).
+    const client = await startPgliteThread(
+      {
+        dir,
+        startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.buffersMb ?? 16}MB`],
+        loadDataDir: options.loadDataDir,
+      },
+      onIdleError,
+    );
+    const db = drizzlePglite({ client: client as unknown as PGlite, schema });
     return {
       db: db as unknown as Db,
       kind: "pglite",
@@ -116,7 +119,7 @@ export async function openDatabase(
         await client.query("SELECT pg_notify($1, $2)", [channel, payload]);
       },
       exclusively: (_key, task) => task(),
-      dumpDataDir: () => client.dumpDataDir("gzip"),
+      dumpDataDir: () => client.dumpDataDir(),
       async close() {
         await client.close();
         if (dir) rmSync(pgliteOwnerFile(dir), { force: true });
@@ -204,44 +207,3 @@ export async function openDatabase(
     },
   };
 }
-
-/**
- * PGlite runs each query in this thread, and the queries waiting for it ran one after another
- * without giving the event loop a turn: under a crowd one turn lasted ~130 ms, and Node accepts
- * one new connection per turn (libuv ≥ 1.45, "don't accept() connections in a loop"), so new
- * visitors waited in the kernel's queue, up to 10 s (decision 002). Here queries, and
- * transactions as a whole, still run one after another, but after SLICE_MS of them the next
- * waits for one turn of the event loop (`setImmediate`), in which connections are accepted and
- * requests read. A turn after every query starved the carts (each of their queries waited for
- * a whole turn of cached answers: 35 carts a second instead of 400).
- */
-function takingTurns(client: PGlite): PGlite {
-  let previous: Promise<unknown> = Promise.resolve();
-  let sliceStart = 0;
-  const inTurn =
-    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
-    (...args: A): Promise<R> => {
-      const mine = previous.then(async () => {
-        if (performance.now() - sliceStart >= SLICE_MS) {
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          sliceStart = performance.now();
-        }
-        return run(...args);
-      });
-      previous = mine.catch(() => {});
-      return mine;
-    };
-  const query = inTurn(client.query.bind(client));
-  const transaction = inTurn(client.transaction.bind(client));
-  return new Proxy(client, {
-    get(target, property) {
-      if (property === "query") return query;
-      if (property === "transaction") return transaction;
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-}
-
-/** How long PGlite's queries may hold the thread before the event loop gets a turn. */
-const SLICE_MS = 10;

@@ -1,12 +1,13 @@
 /**
- * The cart's reads look the cart up beside the session rather than after it (plugins/auth.ts,
- * `asSignedIn`): they still answer nothing once the session is over, here and on another app
- * server (decision 021), nor for a forged token or a deleted account; and a quantity change,
- * whose answer is read that way, changes nothing then.
+ * The cart's count, view and quantity change are each one statement with the session's check
+ * (plugins/auth.ts, `inSession`; decision 036): they still answer nothing once the session is
+ * over, here and on another app server (decision 021), nor for a forged token or a deleted
+ * account; and a quantity change then changes nothing.
  */
 import { MSG } from "@shop/shared";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sessions } from "../../db/schema/auth.ts";
 import { cartLines } from "../../db/schema/cart.ts";
 import { users } from "../../db/schema/users.ts";
 import { customerWithCart, productWithStock, useTestApp } from "../../test/harness.ts";
@@ -26,7 +27,7 @@ async function customer(): Promise<{ id: string; token: string }> {
   return { id: user.id, token };
 }
 
-describe("the cart's reads beside the session", () => {
+describe("the cart's calls with the session's check in their statement", () => {
   it("answer the customer's cart while the session is open", async () => {
     const { token } = await customer();
     const view = await ctx.call("GET", READS[0], { token });
@@ -64,6 +65,21 @@ describe("the cart's reads beside the session", () => {
     const res = await ctx.call("POST", "/api/update-cart-product", { token, payload: { _id: lineId, quantity: 3 } });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe(MSG.authInvalid);
+    const [line] = await ctx.database.db.select().from(cartLines).where(eq(cartLines.userId, id));
+    expect(line?.quantity).toBe(1);
+  });
+
+  it("answer 401 once the session's end has passed, and change nothing then", async () => {
+    const { id, token } = await customer();
+    const lineId: string = (await ctx.call("GET", READS[0], { token })).json().data[0]._id;
+    // The token itself is still within its dates: only the session's row says it is over.
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, id));
+    for (const url of READS) expect((await ctx.call("GET", url, { token })).statusCode, url).toBe(401);
+    const res = await ctx.call("POST", "/api/update-cart-product", { token, payload: { _id: lineId, quantity: 4 } });
+    expect(res.statusCode).toBe(401);
     const [line] = await ctx.database.db.select().from(cartLines).where(eq(cartLines.userId, id));
     expect(line?.quantity).toBe(1);
   });
