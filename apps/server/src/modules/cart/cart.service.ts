@@ -1,5 +1,5 @@
 import { lineName, MSG, notEnoughStock, variantLabel } from "@shop/shared";
-import { and, asc, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { type CartLineRow, cartLines } from "../../db/schema/cart.ts";
@@ -14,7 +14,7 @@ import {
 } from "../auth/sessions.service.ts";
 import type { ProductWithVariants } from "../products/products.mapper.ts";
 import { productDetails } from "../products/products.service.ts";
-import { defaultVariantOf } from "../products/variants.service.ts";
+import { defaultVariantOf, VARIANT_ORDER } from "../products/variants.service.ts";
 
 export interface CartLineWithProduct {
   line: CartLineRow;
@@ -65,15 +65,12 @@ export async function countCartLines(db: Db, session: SessionClaim): Promise<InS
   return row ? { user: row.user, value: row.count } : null;
 }
 
-/** The variants of a product, in the order the storefront shows them. */
-const variantOrder = [asc(productVariants.position), asc(productVariants.sellingPrice), asc(productVariants.id)];
-
 const viewQuery = prepared((db) =>
   fromOpenSession(db, { line: cartLines, product: productColumns, variant: productVariants })
     .leftJoin(cartLines, eq(cartLines.userId, signedInUserId))
     .leftJoin(products, eq(products.id, cartLines.productId))
     .leftJoin(productVariants, eq(productVariants.productId, cartLines.productId))
-    .orderBy(desc(cartLines.createdAt), desc(cartLines.id), ...variantOrder)
+    .orderBy(desc(cartLines.createdAt), desc(cartLines.id), ...VARIANT_ORDER)
     .prepare("cart_view"),
 );
 
@@ -127,7 +124,7 @@ const setQuantityQuery = prepared((db) => {
     .leftJoin(changed, sql`true`)
     .leftJoin(products, eq(products.id, changed.productId))
     .leftJoin(productVariants, eq(productVariants.productId, changed.productId))
-    .orderBy(...variantOrder)
+    .orderBy(...VARIANT_ORDER)
     .prepare("cart_set_quantity");
 });
 

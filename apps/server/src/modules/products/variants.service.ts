@@ -1,5 +1,5 @@
 import { FIELD_MSG, MSG, type ProductVariantsInput } from "@shop/shared";
-import { asc, eq, inArray, type SQLWrapper, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { type ProductVariantRow, products, productVariants } from "../../db/schema/products.ts";
@@ -32,6 +32,9 @@ export async function defaultVariantOf(db: Db, productId: string): Promise<Produ
   return row;
 }
 
+/** The order in which a product's variants are shown, and answered everywhere. */
+export const VARIANT_ORDER = [asc(productVariants.position), asc(productVariants.sellingPrice)];
+
 /** The variants of these products, each product's in its position order. */
 export async function variantsByProduct(
   db: Db,
@@ -39,31 +42,12 @@ export async function variantsByProduct(
 ): Promise<Map<string, ProductVariantRow[]>> {
   const grouped = new Map<string, ProductVariantRow[]>(productIds.map((id) => [id, []]));
   if (productIds.length === 0) return grouped;
-  for (const [id, theirs] of byProduct(await variantsOfProductsIn(db, [...productIds]))) grouped.set(id, theirs);
-  return grouped;
-}
-
-/**
- * The query of the variants of these products, or of those a subquery selects (e.g. those in
- * a cart, for a caller that reads them beside the rows that name them and prepares it with
- * `.prepare()`), each product's in its position order; `byProduct` groups its rows.
- */
-export function variantsOfProductsIn(db: Db, productIds: SQLWrapper | string[]) {
-  return db
+  const rows = await db
     .select()
     .from(productVariants)
-    .where(inArray(productVariants.productId, productIds))
-    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.sellingPrice));
-}
-
-/** Variant rows grouped by product, each product's in the order they came. */
-export function byProduct(rows: readonly ProductVariantRow[]): Map<string, ProductVariantRow[]> {
-  const grouped = new Map<string, ProductVariantRow[]>();
-  for (const row of rows) {
-    const theirs = grouped.get(row.productId);
-    if (theirs) theirs.push(row);
-    else grouped.set(row.productId, [row]);
-  }
+    .where(inArray(productVariants.productId, [...productIds]))
+    .orderBy(asc(productVariants.productId), ...VARIANT_ORDER);
+  for (const row of rows) grouped.get(row.productId)?.push(row);
   return grouped;
 }
 
@@ -72,7 +56,7 @@ const variantsOfProductQuery = prepared((db) =>
     .select()
     .from(productVariants)
     .where(eq(productVariants.productId, sql.placeholder("productId")))
-    .orderBy(asc(productVariants.position), asc(productVariants.sellingPrice))
+    .orderBy(...VARIANT_ORDER)
     .prepare("variants_of_product"),
 );
 
