@@ -4,6 +4,7 @@
 // imports the tables it uses from their owner's file (schema/<module>.ts), never from here,
 // so that which module reads another's tables shows in its imports.
 export * from "./schema/app-settings.ts";
+export * from "./schema/audit.ts";
 export * from "./schema/auth.ts";
 export * from "./schema/cart.ts";
 export * from "./schema/contact.ts";

@@ -1,0 +1,91 @@
+import type { Role } from "@shop/shared";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client.ts";
+import { auditLog } from "../../db/schema/audit.ts";
+
+/** Who made a change, and from where: the signed-in admin's request (decision 038). */
+export interface AuditActor {
+  userId: string | null;
+  role: Role | null;
+  sessionId: string | null;
+  address: string | null;
+}
+
+/** One change: the kind of thing and its id, what was done, its fields before and after. */
+export interface AuditChange {
+  entity: string;
+  entityId: string;
+  action: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Field names whose values never enter the log, whatever object they sit in. */
+const SECRET = /password|hash|token|secret|otp|recovery|key$/i;
+
+/**
+ * A value as the log keeps it: plain JSON (dates as ISO text), each field whose name says it
+ * holds a password hash, a token, a key or a secret left out, at any depth.
+ */
+export function redacted(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(redacted);
+  if (typeof value === "object") {
+    const kept: Record<string, unknown> = {};
+    for (const [key, field] of Object.entries(value)) {
+      if (SECRET.test(key) || field === undefined || typeof field === "function") continue;
+      kept[key] = redacted(field);
+    }
+    return kept;
+  }
+  if (typeof value === "bigint") return value.toString();
+  return value;
+}
+
+/**
+ * Writes one line of the audit log with `db`, which must be the change's own transaction: the
+ * line commits with the change or neither does. The database chains it to the line before
+ * (migration 0018); a caller in a REPEATABLE READ or SERIALIZABLE transaction would chain it to
+ * a line it saw, not the last one: changes run at READ COMMITTED, PostgreSQL's default.
+ */
+export async function recordChange(db: Db, actor: AuditActor, change: AuditChange): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: actor.userId,
+    actorRole: actor.role,
+    sessionId: actor.sessionId,
+    address: actor.address,
+    entity: change.entity,
+    entityId: change.entityId,
+    action: change.action,
+    before: redacted(change.before),
+    after: redacted(change.after),
+  });
+}
+
+export type LogVerdict = { intact: true; lines: number } | { intact: false; lines: number; firstBroken: number };
+
+/**
+ * Checks the whole chain: each line's `previous_hash` is the hash of the line before it, and
+ * its `hash` is what its own fields give. The first line that fails is the first one changed
+ * or removed behind the application's back (a removed line breaks the one after it).
+ */
+export async function verifyLog(db: Db): Promise<LogVerdict> {
+  const { rows } = (await db.execute(sql`
+    SELECT
+      (SELECT count(*) FROM ${auditLog})::int AS lines,
+      (SELECT id FROM (
+        SELECT id, previous_hash, hash,
+          lag(hash, 1, '') OVER (ORDER BY id) AS expected_previous,
+          shop_audit_hash(previous_hash, at, actor_id, actor_role, session_id, address, entity,
+            entity_id, action, before, after) AS expected_hash
+        FROM ${auditLog}
+      ) AS chain
+      WHERE previous_hash <> expected_previous OR hash <> expected_hash
+      ORDER BY id LIMIT 1) AS first_broken
+  `)) as unknown as { rows: { lines: number; first_broken: string | number | null }[] };
+  const [row] = rows;
+  const lines = row?.lines ?? 0;
+  if (row?.first_broken === null || row?.first_broken === undefined) return { intact: true, lines };
+  return { intact: false, lines, firstBroken: Number(row.first_broken) };
+}
