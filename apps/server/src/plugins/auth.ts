@@ -53,6 +53,8 @@ declare module "fastify" {
   }
   interface FastifyRequest {
     user: UserRow | null;
+    /** The open session `user` was read through: who acted, in which session (the audit log). */
+    sessionId: string | null;
   }
 }
 
@@ -90,6 +92,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   const { ttlSeconds } = opts.config.token;
 
   app.decorateRequest("user", null);
+  app.decorateRequest("sessionId", null);
 
   /**
    * Checking a signature costs more than answering a cached catalogue read (WebCrypto's HMAC
@@ -117,14 +120,24 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   }
 
   /**
-   * The user of a token whose session is still open, read from the database on each call so
-   * that a log-out, a role change or a deleted account applies at once on every app server.
+   * Sets the request's user and session from a token whose session is still open (null
+   * otherwise), read from the database on each call so that a log-out, a role change or a
+   * deleted account applies at once on every app server.
    * A database failure is not an invalid token: it propagates (a 500, never a 401).
    */
-  async function userFromToken(token: string, onlyRole?: Role): Promise<UserRow | null> {
-    const claims = await claimsOf(token);
-    if (!claims || (onlyRole && claims.role !== onlyRole)) return null;
-    return userOfSession(app.db, claims.sessionId, claims.userId);
+  async function readSession(
+    request: FastifyRequest,
+    token: string | undefined,
+    onlyRole?: Role,
+  ): Promise<UserRow | null> {
+    const claims = token ? await claimsOf(token) : null;
+    const user =
+      !claims || (onlyRole && claims.role !== onlyRole)
+        ? null
+        : await userOfSession(app.db, claims.sessionId, claims.userId);
+    request.user = user;
+    request.sessionId = user && claims ? claims.sessionId : null;
+    return user;
   }
 
   app.decorate("startSession", async (reply: FastifyReply, user: UserRow) => {
@@ -163,9 +176,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   app.decorate("authenticate", async (request: FastifyRequest) => {
     const [token] = readTokens(app, request);
     if (!token) throw unauthorized(MSG.authRequired);
-    const user = await userFromToken(token);
-    if (!user) throw unauthorized(MSG.authInvalid);
-    request.user = user;
+    if (!(await readSession(request, token))) throw unauthorized(MSG.authInvalid);
   });
 
   // The session is still read on every request and nothing is answered, or changed, unless it
@@ -181,6 +192,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
       const answer = await run({ sessionId: claims.sessionId, userId: claims.userId });
       if (!answer) throw unauthorized(MSG.authInvalid);
       request.user = answer.user;
+      request.sessionId = claims.sessionId;
       return answer.value;
     },
   );
@@ -193,12 +205,12 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
 
   app.decorate("identify", async (request: FastifyRequest) => {
     const [token] = readTokens(app, request);
-    request.user = token ? await userFromToken(token) : null;
+    await readSession(request, token);
   });
 
   app.decorate("identifyAdmin", async (request: FastifyRequest) => {
     const [token] = readTokens(app, request);
-    request.user = token ? await userFromToken(token, "ADMIN") : null;
+    await readSession(request, token, "ADMIN");
   });
 
   app.decorate("requireRole", (roles: readonly Role[]) => async (request: FastifyRequest) => {

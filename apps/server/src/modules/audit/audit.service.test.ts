@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import { freshDatabase } from "../../test/harness.ts";
-import { type AuditActor, recordChange, redacted, verifyLog } from "./audit.service.ts";
+import { recordChange, redacted, type Staff, verifyLog } from "./audit.service.ts";
 
 let database: Database;
 let drop: () => Promise<void>;
@@ -22,9 +22,8 @@ afterAll(async () => {
   await drop();
 });
 
-const admin: AuditActor = {
-  userId: "00000000-0000-4000-8000-000000000001",
-  role: "ADMIN",
+const admin: Staff = {
+  user: { id: "00000000-0000-4000-8000-000000000001", role: "ADMIN" },
   sessionId: "00000000-0000-4000-8000-0000000000aa",
   address: "41.202.219.10",
 };
@@ -53,7 +52,7 @@ describe("the audit log", () => {
     const kept = await lines();
     expect(kept.map((l) => l.entityId)).toEqual(["p1"]);
     expect(kept[0]).toMatchObject({
-      actorId: admin.userId,
+      actorId: admin.user.id,
       actorRole: "ADMIN",
       sessionId: admin.sessionId,
       address: admin.address,

@@ -1,12 +1,14 @@
-import type { Role } from "@shop/shared";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/audit.ts";
+import type { UserRow } from "../../db/schema/users.ts";
 
-/** Who made a change, and from where: the signed-in admin's request (decision 038). */
-export interface AuditActor {
-  userId: string | null;
-  role: Role | null;
+/**
+ * A member of staff making changes, as the admin services get them: the signed-in user, the
+ * session they act in, and the request's address (decision 038).
+ */
+export interface Staff {
+  user: Pick<UserRow, "id" | "role">;
   sessionId: string | null;
   address: string | null;
 }
@@ -49,12 +51,12 @@ export function redacted(value: unknown): unknown {
  * (migration 0018); a caller in a REPEATABLE READ or SERIALIZABLE transaction would chain it to
  * a line it saw, not the last one: changes run at READ COMMITTED, PostgreSQL's default.
  */
-export async function recordChange(db: Db, actor: AuditActor, change: AuditChange): Promise<void> {
+export async function recordChange(db: Db, staff: Staff, change: AuditChange): Promise<void> {
   await db.insert(auditLog).values({
-    actorId: actor.userId,
-    actorRole: actor.role,
-    sessionId: actor.sessionId,
-    address: actor.address,
+    actorId: staff.user.id,
+    actorRole: staff.user.role,
+    sessionId: staff.sessionId,
+    address: staff.address,
     entity: change.entity,
     entityId: change.entityId,
     action: change.action,

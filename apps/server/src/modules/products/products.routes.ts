@@ -22,6 +22,7 @@ import { z } from "zod";
 import { ok, okPage } from "../../lib/envelope.ts";
 import { storedImageUrl } from "../../lib/public-url.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
+import { staffOf } from "../audit/audit.actor.ts";
 import { toApiProduct, toApiProductDetails } from "./products.mapper.ts";
 import type { Page } from "./products.service.ts";
 import * as service from "./products.service.ts";
@@ -133,7 +134,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     "/upload-product",
     { schema: { tags: ["products"], body: productCreateInput, response: { 201: envelope(product) } } },
     async (request, reply) => {
-      const row = await service.createProduct(app.db, request.user!, withStoredImages(request, request.body));
+      const row = await service.createProduct(app.db, staffOf(request), withStoredImages(request, request.body));
       return reply.status(201).send(ok(toApiProduct(row, request.imageOrigin), MSG.productCreated));
     },
   );
@@ -142,7 +143,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     "/update-product",
     { schema: { tags: ["products"], body: productUpdateInput, response: { 200: envelope(product) } } },
     async (request) => {
-      const row = await service.updateProduct(app.db, request.user!, withStoredImages(request, request.body));
+      const row = await service.updateProduct(app.db, staffOf(request), withStoredImages(request, request.body));
       return ok(toApiProduct(row, request.imageOrigin), MSG.productUpdated);
     },
   );
@@ -171,7 +172,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     "/delete-product",
     { schema: { tags: ["products"], body: deleteProductInput, response: { 200: envelope(z.null()) } } },
     async (request) => {
-      await service.deleteProduct(app.db, request.user!, request.body._id);
+      await service.deleteProduct(app.db, staffOf(request), request.body._id);
       return ok(null, MSG.productDeleted);
     },
   );

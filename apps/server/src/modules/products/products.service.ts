@@ -14,6 +14,7 @@ import { products } from "../../db/schema/products.ts";
 import { reviews } from "../../db/schema/reviews.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
+import { recordChange, type Staff } from "../audit/audit.service.ts";
 import { assertManagesProduct } from "./ownership.ts";
 import type { ProductWithVariants } from "./products.mapper.ts";
 import { planSearch, searchCondition, searchRank, searchWords } from "./search.ts";
@@ -178,21 +179,25 @@ function editable<T extends ProductCreateInput | ProductUpdateInput>(input: T): 
   return Object.fromEntries(EDITABLE.map((k) => [k, input[k]])) as Pick<T, Editable>;
 }
 
-/** The owner is the creator, whatever `userId` the client sent. */
-export async function createProduct(db: Db, actor: UserRow, input: ProductCreateInput): Promise<ProductWithVariants> {
-  const [row] = await db
-    .insert(products)
-    .values({ ...editable(input), userId: actor.id })
-    .returning(columns);
-  if (!row) throw new Error("insert returned no row");
+/** The owner is the creator, whatever `userId` the client sent. Recorded in the audit log with it. */
+export async function createProduct(db: Db, staff: Staff, input: ProductCreateInput): Promise<ProductWithVariants> {
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(products)
+      .values({ ...editable(input), userId: staff.user.id })
+      .returning(columns);
+    if (!row) throw new Error("insert returned no row");
+    await recordChange(tx, staff, { entity: "product", entityId: row.id, action: "create", after: row });
+    return row.id;
+  });
   // Its default variant was made with it (migration 0009).
-  return productDetails(db, row.id);
+  return productDetails(db, id);
 }
 
 /** An ADMIN acts only on its own products; a SUPERADMIN on any. The refusal names the act. */
 async function ownedProduct(
   db: Db,
-  actor: UserRow,
+  actor: Pick<UserRow, "id" | "role">,
   id: string,
   act: "update" | "delete",
 ): Promise<ProductWithVariants> {
@@ -211,19 +216,40 @@ function breaksPriceRule(error: unknown): boolean {
   return pgError?.code === "23514" && pgError.constraint === "products_selling_price_check";
 }
 
-export async function updateProduct(db: Db, actor: UserRow, input: ProductUpdateInput): Promise<ProductWithVariants> {
-  const current = await ownedProduct(db, actor, input._id, "update");
+/** The fields of `row` named by `keys`: what a change touched, before or after it. */
+function fieldsOf(row: object, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.map((k) => [k, (row as Record<string, unknown>)[k]]));
+}
+
+/** Changes the fields given; the audit log keeps those that changed, as they were and became. */
+export async function updateProduct(db: Db, staff: Staff, input: ProductUpdateInput): Promise<ProductWithVariants> {
   const changes = editable(input); // undefined fields are left as they are
-  // The admin form may send back the product with nothing changed: nothing to write.
-  if (Object.values(changes).every((v) => v === undefined)) return current;
-  const price = input.price ?? current.price;
-  const sellingPrice = input.sellingPrice ?? current.sellingPrice;
-  if (sellingPrice > price) throw sellingAbovePrice();
   try {
-    const [row] = await db.update(products).set(changes).where(eq(products.id, current.id)).returning(columns);
-    if (!row) throw notFound(MSG.productNotFound);
+    const id = await db.transaction(async (tx) => {
+      const current = await ownedProduct(tx, staff.user, input._id, "update");
+      // The admin form may send back the product with no field at all: nothing to write.
+      if (Object.values(changes).every((v) => v === undefined)) return current.id;
+      const price = input.price ?? current.price;
+      const sellingPrice = input.sellingPrice ?? current.sellingPrice;
+      if (sellingPrice > price) throw sellingAbovePrice();
+      const [row] = await tx.update(products).set(changes).where(eq(products.id, current.id)).returning(columns);
+      if (!row) throw notFound(MSG.productNotFound);
+      // The log keeps the fields whose values changed; a form sent back unchanged leaves no line.
+      const touched = Object.keys(changes).filter(
+        (k) => JSON.stringify(fieldsOf(current, [k])) !== JSON.stringify(fieldsOf(row, [k])),
+      );
+      if (touched.length > 0)
+        await recordChange(tx, staff, {
+          entity: "product",
+          entityId: row.id,
+          action: "update",
+          before: fieldsOf(current, touched),
+          after: fieldsOf(row, touched),
+        });
+      return row.id;
+    });
     // The default variant's prices followed (migration 0009's trigger).
-    return productDetails(db, row.id);
+    return productDetails(db, id);
   } catch (error) {
     // A concurrent update may have changed the other price since `current` was read.
     if (breaksPriceRule(error)) throw sellingAbovePrice();
@@ -231,7 +257,17 @@ export async function updateProduct(db: Db, actor: UserRow, input: ProductUpdate
   }
 }
 
-export async function deleteProduct(db: Db, actor: UserRow, id: string): Promise<void> {
-  const current = await ownedProduct(db, actor, id, "delete");
-  await db.delete(products).where(eq(products.id, current.id));
+/** Deletes a product (its variants and cart lines go with it); the log keeps what it was. */
+export async function deleteProduct(db: Db, staff: Staff, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await ownedProduct(tx, staff.user, id, "delete");
+    await tx.delete(products).where(eq(products.id, current.id));
+    const { variants, ...product } = current;
+    await recordChange(tx, staff, {
+      entity: "product",
+      entityId: current.id,
+      action: "delete",
+      before: { ...product, variants },
+    });
+  });
 }
