@@ -12,6 +12,11 @@ import {
   signedInCustomer,
 } from "./helpers.ts";
 
+// These journeys hold or replace the API's answers with page.route, which no longer sees a
+// request once the service worker controls the page (it claims it soon after hydration, at a
+// moment that varies from run to run): they run without it; e2e/offline.spec.ts covers it.
+test.use({ serviceWorkers: "block" });
+
 const firstCard = async (page: Page, category: string) =>
   (await homeSection(page, category)).getByRole("listitem").first();
 

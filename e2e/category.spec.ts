@@ -1,5 +1,10 @@
 import { expect, type Page, test } from "./fixtures.ts";
 
+// These journeys hold or replace the API's answers with page.route, which no longer sees a
+// request once the service worker controls the page (it claims it soon after hydration, at a
+// moment that varies from run to run): they run without it; e2e/offline.spec.ts covers it.
+test.use({ serviceWorkers: "block" });
+
 /** The selling prices of the cards shown, in francs, in screen order. */
 async function prices(page: Page) {
   const values = page.getByRole("region", { name: "Résultats" }).locator("li data");
