@@ -8,6 +8,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -38,7 +39,20 @@ async function start(env: Record<string, string>) {
   return { child, output, exited };
 }
 
-async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
+/**
+ * A port nobody listens on now: the system's choice for a moment's listener. A random one could
+ * be taken by another test's connection (the random range overlaps the ephemeral ports), and
+ * the server would stop at start with EADDRINUSE.
+ */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function waitForHealth(port: number, child: ChildProcess, output?: { stderr: string }): Promise<void> {
   for (let i = 0; i < 200 && child.exitCode === null; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
@@ -46,14 +60,16 @@ async function waitForHealth(port: number, child: ChildProcess): Promise<void> {
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error("the server did not become healthy");
+  throw new Error(
+    `the server did not become healthy (exit code ${child.exitCode}): ${output?.stderr.slice(-2000) ?? ""}`,
+  );
 }
 
 describe("the server process", () => {
   it("starts, logs JSON lines, and on SIGTERM finishes what it serves and exits cleanly", async () => {
-    const port = 40_000 + Math.floor(Math.random() * 20_000);
+    const port = await freePort();
     const { child, output, exited } = await start({ PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "info" });
-    await waitForHealth(port, child);
+    await waitForHealth(port, child, output);
     const answer = await fetch(`http://127.0.0.1:${port}/api/get-categoryProduct`);
     expect(answer.status).toBe(200);
 
@@ -103,7 +119,7 @@ const healthOnNewConnection = (port: number) =>
 
 /** The server asked for two processes, on a random port. */
 async function startTwo(env: Record<string, string> = {}) {
-  const port = 40_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const started = await start({
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -117,7 +133,7 @@ async function startTwo(env: Record<string, string> = {}) {
 describe("WEB_CONCURRENCY (decision 031)", () => {
   it("stays one process on PGlite, and says so", async () => {
     const { port, child, output, exited } = await startTwo();
-    await waitForHealth(port, child);
+    await waitForHealth(port, child, output);
     expect(output.stderr).toContain("WEB_CONCURRENCY=2 ignored: the embedded database (PGlite) lives in one process");
     expect(childrenOf(child.pid as number)).toEqual([]);
     child.kill("SIGTERM");
@@ -133,7 +149,7 @@ describe("WEB_CONCURRENCY (decision 031)", () => {
       try {
         const { port, child, output, exited } = await startTwo({ DATABASE_URL: db.url as string });
         running = child;
-        await waitForHealth(port, child);
+        await waitForHealth(port, child, output);
         const primary = child.pid as number;
         await expect.poll(() => childrenOf(primary).length, { timeout: 20_000 }).toBe(2);
         const [first, second] = childrenOf(primary);
@@ -194,7 +210,7 @@ describe("WEB_CONCURRENCY (decision 031)", () => {
       await db.database.close();
       const { port, child, output, exited } = await startTwo({ DATABASE_URL: db.url as string });
       try {
-        await waitForHealth(port, child);
+        await waitForHealth(port, child, output);
         await expect.poll(() => childrenOf(child.pid as number).length, { timeout: 20_000 }).toBe(2);
         const workers = childrenOf(child.pid as number);
         child.kill("SIGTERM");
