@@ -77,7 +77,7 @@ export function sessionIsOpen(db: Db): SQL {
   return exists(db.select({ one: sql`1` }).from(sessions).where(isOpen()));
 }
 
-/** The sessions table, for a query begun with `fromOpenSession` that needs the signed-in user's id. */
+/** The signed-in user's id (the session row's), for the joins of a query begun with `fromOpenSession`. */
 export const signedInUserId = sessions.userId;
 
 const userOfSessionQuery = prepared((db) => fromOpenSession(db, {}).limit(1).prepare("user_of_session"));
