@@ -2,11 +2,21 @@
  * The whole permission matrix in one table: every protected call, for the anonymous visitor,
  * a GENERAL user, the ADMIN who owns the product, another ADMIN and a SUPERADMIN.
  */
-import { eq } from "drizzle-orm";
+import { createECDH, randomBytes } from "node:crypto";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Response } from "light-my-request";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, deliveryOptions, orders, payments, products, productVariants } from "../db/schema.ts";
+import {
+  auditLog,
+  contactMessages,
+  deliveryOptions,
+  orders,
+  payments,
+  products,
+  productVariants,
+  stockAlerts,
+} from "../db/schema.ts";
 import { orderFromForm } from "../modules/orders/orders.service.ts";
 import { createUser, productBody, useTestApp } from "./harness.ts";
 
@@ -64,6 +74,18 @@ async function stockVariant(): Promise<string> {
   return variant?.id ?? "";
 }
 
+let alertCount = 0;
+/** A visitor waiting for the stock product's variant, which can be bought: one to notify. */
+async function waitingAlert(): Promise<string> {
+  const variantId = await stockVariant();
+  await ctx.database.db.update(productVariants).set({ stock: 5 }).where(eq(productVariants.id, variantId));
+  const [alert] = await ctx.database.db
+    .insert(stockAlerts)
+    .values({ variantId, phone: `+2376770000${String(++alertCount).padStart(2, "0")}` })
+    .returning({ id: stockAlerts.id });
+  return alert!.id;
+}
+
 /** A delivery option the back-office's calls edit (decision 025). */
 const DELIVERY_OPTION = "8a1b2c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3d";
 let zoneCount = 0;
@@ -110,6 +132,26 @@ async function orderToConfirm(): Promise<string> {
     { bytes: png, name: "photo.png", mime: "image/png", ext: "png" },
   );
   return placed.order.row.reference;
+}
+
+let deviceCount = 0;
+/** A browser's push subscription (what PushSubscription.toJSON() gives), new each time. */
+function pushDevice() {
+  const ecdh = createECDH("prime256v1");
+  return {
+    endpoint: `https://push.example.test/device-${++deviceCount}`,
+    keys: { p256dh: ecdh.generateKeys("base64url"), auth: randomBytes(16).toString("base64url") },
+  };
+}
+
+/** A device of the actor (subscribed by staff; for anyone else, only named), to unsubscribe. */
+async function subscribedDevice(actor: ActorName) {
+  const device = pushDevice();
+  if (staffIds()[actor]) {
+    const res = await ctx.call("POST", "/api/admin/push/subscriptions", { token: tokenOf(actor), payload: device });
+    expect(res.statusCode).toBe(201);
+  }
+  return { endpoint: device.endpoint };
 }
 
 /** A cart with one product for the actor, so that the cart can become an order. */
@@ -286,6 +328,13 @@ const CALLS: Call[] = [
     expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
   },
   {
+    method: "POST",
+    url: "/api/admin/stock/alerts/:id/notified",
+    freshUrl: async () => `/api/admin/stock/alerts/${await waitingAlert()}/notified`,
+    // Only the admin who manages the product is shown the visitor's request.
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 404, superAdmin: 200 },
+  },
+  {
     method: "GET",
     url: "/api/admin/stock/movements",
     // Each admin reads the history of the products it manages (none, for the other ADMIN).
@@ -364,6 +413,18 @@ const CALLS: Call[] = [
   },
   {
     method: "POST",
+    url: "/api/admin/push/subscriptions",
+    body: pushDevice,
+    expected: { anonymous: 401, general: 403, admin: 201, otherAdmin: 201, superAdmin: 201 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/push/unsubscribe",
+    body: subscribedDevice,
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
     url: "/api/reviews",
     body: async () => ({ productId: await adminProduct(), rating: 4 }),
     expected: { anonymous: 401, general: 200, admin: 200, otherAdmin: 200, superAdmin: 200 },
@@ -399,19 +460,61 @@ beforeAll(async () => {
     .values({ id: MESSAGE_ID, name: "Awa", email: "awa@test.cm", subject: "Bonjour", message: "Disponible ?" });
 });
 
+/**
+ * Every table's rows, one fingerprint per table: what a call changed. Not the audit log
+ * itself, nor the sessions (each signed-in call moves its session's last use), nor a row's
+ * `updated_at` alone (a form saved unchanged changes nothing a person would see).
+ */
+async function fingerprints(): Promise<Map<string, string>> {
+  const { rows: tables } = (await ctx.database.db.execute(sql`
+    SELECT table_name AS name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('audit_log', 'sessions')
+    ORDER BY table_name
+  `)) as unknown as { rows: { name: string }[] };
+  const each = tables.map(
+    ({ name }) =>
+      sql`SELECT ${name}::text AS name, md5(coalesce(string_agg(md5((to_jsonb(t) - 'updated_at')::text), '' ORDER BY md5((to_jsonb(t) - 'updated_at')::text)), '')) AS print FROM ${sql.identifier(name)} t`,
+  );
+  const { rows } = (await ctx.database.db.execute(sql.join(each, sql` UNION ALL `))) as unknown as {
+    rows: { name: string; print: string }[];
+  };
+  return new Map(rows.map((r) => [r.name, r.print]));
+}
+
+const lastLine = async () =>
+  (await ctx.database.db.select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)::int` }).from(auditLog))[0]?.id ?? 0;
+
+const staffIds = (): Partial<Record<ActorName, string>> => ({
+  admin: ctx.actors.adminUser.id,
+  otherAdmin: ctx.actors.otherAdminUser.id,
+  superAdmin: ctx.superAdmin.id,
+});
+
 describe("permission matrix", () => {
   for (const call of CALLS) {
     it.each(ACTORS)(`${call.method} ${call.url} as %s`, async (actor) => {
       const token = tokenOf(actor);
-      let res: Response;
-      if (call.multipart) {
-        res = await ctx.call("POST", call.url, {
-          token,
-          multipart: [{ name: "file", filename: "a.png", type: "image/png", bytes: png }],
-        });
-      } else {
-        const url = call.freshUrl ? await call.freshUrl() : call.url;
-        res = await ctx.call(call.method, url, { token, payload: await call.body?.(actor) });
+      const url = call.freshUrl ? await call.freshUrl() : call.url;
+      const payload = call.multipart ? undefined : await call.body?.(actor);
+      // A staff-only call that changes any data writes its line in the audit log (decision 038).
+      const staffOnly = call.expected.general === 403 && staffIds()[actor] !== undefined;
+      const before = staffOnly ? { prints: await fingerprints(), line: await lastLine() } : null;
+      const res: Response = call.multipart
+        ? await ctx.call("POST", url, {
+            token,
+            multipart: [{ name: "file", filename: "a.png", type: "image/png", bytes: png }],
+          })
+        : await ctx.call(call.method, url, { token, payload });
+      if (before) {
+        const after = await fingerprints();
+        const changed = [...after].filter(([name, print]) => before.prints.get(name) !== print).map(([n]) => n);
+        const lines = await ctx.database.db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(and(gt(auditLog.id, before.line), eq(auditLog.actorId, staffIds()[actor]!)));
+        if (changed.length > 0)
+          expect(lines.length, `${call.method} ${url} changed ${changed} without a line`).toBeGreaterThan(0);
+        else expect(lines, `${call.method} ${url} changed nothing but wrote a line`).toEqual([]);
       }
       expect(res.statusCode, res.body).toBe(call.expected[actor]);
       if (call.binary && res.statusCode === 200) {
@@ -424,4 +527,31 @@ describe("permission matrix", () => {
       if (res.statusCode >= 400) expect(body.message.length).toBeGreaterThan(0);
     });
   }
+});
+
+/** A call's path with its ids as `*`: "/api/admin/orders/CMD-PERM/status" and "/api/admin/orders/{reference}/status" alike. */
+const pathShape = (url: string) =>
+  url
+    .split("?")[0]!
+    .split("/")
+    .map((part) => (/^[{:]|^[0-9a-f]{8}-[0-9a-f]{4}-|^CMD-/i.test(part) ? "*" : part))
+    .join("/");
+
+describe("the matrix's reach", () => {
+  it("holds every call that only staff may make, so that each is checked for its audit line", async () => {
+    const spec = ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const inMatrix = new Set(CALLS.map((c) => `${c.method} ${pathShape(c.url)}`));
+    const staffOnly: string[] = [];
+    for (const [path, operations] of Object.entries(spec.paths)) {
+      for (const method of Object.keys(operations).map((m) => m.toUpperCase())) {
+        if (method === "GET" || method === "HEAD") continue; // a reading changes nothing
+        const url = path.replace(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000");
+        const res = await ctx.call(method as Method, url, { token: ctx.actors.general, payload: {} });
+        // The role check comes before anything else (requireAdmin is an onRequest hook).
+        if (res.statusCode === 403) staffOnly.push(`${method} ${pathShape(path)}`);
+      }
+    }
+    expect(staffOnly.length).toBeGreaterThan(10);
+    expect(staffOnly.filter((call) => !inMatrix.has(call))).toEqual([]);
+  });
 });

@@ -23,6 +23,8 @@ export type DemoProductRow = Omit<DemoProduct, "designs" | "variants"> & {
  * (counts are written after, as a shop's opening stock, not as movements).
  */
 const SEED_ACTOR = { id: null, name: "Catalogue de démonstration", role: "SUPERADMIN" } as unknown as UserRow;
+/** The demo catalogue's changes, as the audit log records them: no person, no session. */
+const SEED_STAFF = { user: SEED_ACTOR, sessionId: null, address: null };
 
 /** Any lock id will do as long as every instance uses the same one; not the migrations' one. */
 const SEED_LOCK = 727_100_2027;
@@ -88,7 +90,7 @@ export async function buildDemoProducts(
  */
 async function stockAndVariants(tx: Db, productId: string, row: DemoProductRow): Promise<void> {
   if (row.options.length) {
-    await saveVariants(tx, SEED_ACTOR, productId, {
+    await saveVariants(tx, SEED_STAFF, productId, {
       options: row.options,
       variants: row.variants.map(({ optionValues, price, sellingPrice, images }) => ({
         optionValues,

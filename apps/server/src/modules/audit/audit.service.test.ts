@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 const admin: Staff = {
-  user: { id: "00000000-0000-4000-8000-000000000001", role: "ADMIN" },
+  user: { id: "00000000-0000-4000-8000-000000000001", role: "ADMIN", name: "Awa" },
   sessionId: "00000000-0000-4000-8000-0000000000aa",
   address: "41.202.219.10",
 };

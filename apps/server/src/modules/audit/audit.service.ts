@@ -8,7 +8,7 @@ import type { UserRow } from "../../db/schema/users.ts";
  * session they act in, and the request's address (decision 038).
  */
 export interface Staff {
-  user: Pick<UserRow, "id" | "role">;
+  user: Pick<UserRow, "id" | "role" | "name">;
   sessionId: string | null;
   address: string | null;
 }
@@ -62,6 +62,28 @@ export async function recordChange(db: Db, staff: Staff, change: AuditChange): P
     action: change.action,
     before: redacted(change.before),
     after: redacted(change.after),
+  });
+}
+
+/**
+ * Records an update with only the fields, among `keys`, whose values changed, as they were and
+ * became; writes nothing when none did (a form sent back unchanged leaves no line).
+ */
+export async function recordUpdate(
+  db: Db,
+  staff: Staff,
+  change: Omit<AuditChange, "before" | "after"> & { before: object; after: object; keys: readonly string[] },
+): Promise<void> {
+  const was = change.before as Record<string, unknown>;
+  const is = change.after as Record<string, unknown>;
+  const touched = change.keys.filter((k) => JSON.stringify(redacted(was[k])) !== JSON.stringify(redacted(is[k])));
+  if (touched.length === 0) return;
+  await recordChange(db, staff, {
+    entity: change.entity,
+    entityId: change.entityId,
+    action: change.action,
+    before: Object.fromEntries(touched.map((k) => [k, was[k]])),
+    after: Object.fromEntries(touched.map((k) => [k, is[k]])),
   });
 }
 

@@ -16,6 +16,7 @@ import { ok } from "../../lib/envelope.ts";
 import { createMailer } from "../../lib/mailer.ts";
 import { requestOrigin } from "../../lib/public-url.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
+import { staffOf } from "../audit/audit.actor.ts";
 import { makeWhatsappReset, requestEmailReset, resetPassword } from "./password-reset.service.ts";
 
 /** A forgotten password (decision 032): by e-mail when SMTP is set, by an admin's WhatsApp link. */
@@ -92,7 +93,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       },
     },
     async (request, reply) => {
-      const made = await makeWhatsappReset(app.db, request.user!, request.params.id, ttlSeconds);
+      const made = await makeWhatsappReset(app.db, staffOf(request), request.params.id, ttlSeconds);
       const url = linkTo(requestOrigin(request), made.token);
       const text = passwordResetWhatsappMessage(config.shop.name, made.user.name, url, ttlSeconds);
       const phone = made.phone?.replace(/\D/g, "");

@@ -6,6 +6,7 @@ import { passwordResets } from "../../db/schema/auth.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
 import { badRequest, forbidden, notFound } from "../../lib/errors.ts";
+import { recordChange, type Staff } from "../audit/audit.service.ts";
 import { hashPassword } from "../users/passwords.ts";
 
 /** At most one e-mail per account in this time: the form cannot be used to flood a mailbox. */
@@ -58,15 +59,17 @@ export async function requestEmailReset(
  * A link an admin sends by WhatsApp: only for an account below their own role (an ADMIN for
  * customers, a SUPERADMIN for customers and ADMINs), never their own, so that no one can take
  * over an account as strong as theirs. With the number of the customer's last order, if any.
+ * The link's making is recorded in the audit log (decision 038), never the link itself.
  */
 export async function makeWhatsappReset(
   db: Db,
-  admin: UserRow,
+  staff: Staff,
   userId: string,
   ttlSeconds: number,
 ): Promise<{ user: UserRow; token: string; expiresAt: Date; phone: string | null }> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw notFound(MSG.userNotFound);
+  const admin = staff.user;
   if (user.id === admin.id || !outranks(admin.role, user.role)) throw forbidden(MSG.resetLinkNotAllowed);
   const [last] = await db
     .select({ phone: orders.phone })
@@ -74,7 +77,16 @@ export async function makeWhatsappReset(
     .where(and(eq(orders.userId, user.id), isNotNull(orders.phone)))
     .orderBy(desc(orders.createdAt))
     .limit(1);
-  const { token, expiresAt } = await newLink(db, user.id, "whatsapp", admin.id, ttlSeconds);
+  const { token, expiresAt } = await db.transaction(async (tx) => {
+    const link = await newLink(tx, user.id, "whatsapp", admin.id, ttlSeconds);
+    await recordChange(tx, staff, {
+      entity: "user",
+      entityId: user.id,
+      action: "reset-link",
+      after: { channel: "whatsapp", expiresAt: link.expiresAt },
+    });
+    return link;
+  });
   return { user, token, expiresAt, phone: last?.phone ?? null };
 }
 

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, okPage } from "../../lib/envelope.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
+import { staffOf } from "../audit/audit.actor.ts";
 import { toApiContactMessage } from "./contact.mapper.ts";
 import { listMessages, markMessage } from "./contact.service.ts";
 
@@ -45,7 +46,7 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await markMessage(app.db, request.params.id, request.body.read);
+      const row = await markMessage(app.db, staffOf(request), request.params.id, request.body.read);
       return ok(toApiContactMessage(row), request.body.read ? MSG.messageMarkedRead : MSG.messageMarkedUnread);
     },
   );

@@ -13,6 +13,7 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { ok } from "../../lib/envelope.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
+import { staffOf } from "../audit/audit.actor.ts";
 import { toApiAdminDeliveryOption, toApiDeliveryOption } from "./delivery.mapper.ts";
 import * as service from "./delivery.service.ts";
 
@@ -53,7 +54,12 @@ export const adminDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(ok(toApiAdminDeliveryOption(await service.createOption(app.db, request.body)), MSG.deliveryOptionSaved)),
+        .send(
+          ok(
+            toApiAdminDeliveryOption(await service.createOption(app.db, staffOf(request), request.body)),
+            MSG.deliveryOptionSaved,
+          ),
+        ),
   );
 
   app.put(
@@ -68,7 +74,7 @@ export const adminDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        toApiAdminDeliveryOption(await service.updateOption(app.db, request.params.id, request.body)),
+        toApiAdminDeliveryOption(await service.updateOption(app.db, staffOf(request), request.params.id, request.body)),
         MSG.deliveryOptionSaved,
       ),
   );
@@ -84,7 +90,7 @@ export const adminDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await service.deleteOption(app.db, request.params.id);
+      await service.deleteOption(app.db, staffOf(request), request.params.id);
       return ok(null, MSG.deliveryOptionDeleted);
     },
   );
@@ -98,6 +104,7 @@ export const adminDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(z.object({ freeFrom: z.number().int().nullable() })) },
       },
     },
-    async (request) => ok({ freeFrom: await service.saveSettings(app.db, request.body) }, MSG.deliverySettingsSaved),
+    async (request) =>
+      ok({ freeFrom: await service.saveSettings(app.db, staffOf(request), request.body) }, MSG.deliverySettingsSaved),
   );
 };

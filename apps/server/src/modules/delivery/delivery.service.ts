@@ -12,6 +12,7 @@ import type { Db } from "../../db/client.ts";
 import { type DeliveryOptionRow, deliveryOptions, deliverySettings } from "../../db/schema/delivery.ts";
 import type { orders } from "../../db/schema/orders.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { recordChange, recordUpdate, type Staff } from "../audit/audit.service.ts";
 
 /**
  * Delivery (decision 025): the options the back-office manages and what an order
@@ -90,7 +91,10 @@ async function assertNeighbourhoodsFree(tx: Db, input: DeliveryOptionInput, exce
 
 const lockDelivery = (tx: Db) => tx.execute(sql`select pg_advisory_xact_lock(${DELIVERY_LOCK}::int)`);
 
-export async function createOption(db: Db, input: DeliveryOptionInput): Promise<DeliveryOptionRow> {
+/** The fields of an option the back-office edits, as the audit log compares them. */
+const OPTION_FIELDS = ["kind", "name", "fee", "delay", "details", "neighbourhoods", "active", "position"] as const;
+
+export async function createOption(db: Db, staff: Staff, input: DeliveryOptionInput): Promise<DeliveryOptionRow> {
   return db.transaction(async (tx) => {
     await lockDelivery(tx);
     await assertNeighbourhoodsFree(tx, input, null);
@@ -107,40 +111,69 @@ export async function createOption(db: Db, input: DeliveryOptionInput): Promise<
       .values({ ...input, position })
       .returning();
     if (!row) throw new Error("delivery option not inserted");
+    await recordChange(tx, staff, { entity: "delivery-option", entityId: row.id, action: "create", after: row });
     return row;
   });
 }
 
-export async function updateOption(db: Db, id: string, input: DeliveryOptionInput): Promise<DeliveryOptionRow> {
+export async function updateOption(
+  db: Db,
+  staff: Staff,
+  id: string,
+  input: DeliveryOptionInput,
+): Promise<DeliveryOptionRow> {
   return db.transaction(async (tx) => {
     await lockDelivery(tx);
     await assertNeighbourhoodsFree(tx, input, id);
+    const [before] = await tx.select().from(deliveryOptions).where(eq(deliveryOptions.id, id)).for("update");
+    if (!before) throw notFound(MSG.deliveryOptionNotFound);
     const [row] = await tx
       .update(deliveryOptions)
       .set({ ...input, position: input.position, updatedAt: sql`now()` })
       .where(eq(deliveryOptions.id, id))
       .returning();
     if (!row) throw notFound(MSG.deliveryOptionNotFound);
+    await recordUpdate(tx, staff, {
+      entity: "delivery-option",
+      entityId: id,
+      action: "update",
+      before,
+      after: row,
+      keys: OPTION_FIELDS,
+    });
     return row;
   });
 }
 
 /** Orders that chose it keep their copy of its name and fee. */
-export async function deleteOption(db: Db, id: string): Promise<void> {
-  const deleted = await db
-    .delete(deliveryOptions)
-    .where(eq(deliveryOptions.id, id))
-    .returning({ id: deliveryOptions.id });
-  if (deleted.length === 0) throw notFound(MSG.deliveryOptionNotFound);
+export async function deleteOption(db: Db, staff: Staff, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(deliveryOptions).where(eq(deliveryOptions.id, id)).returning();
+    if (!deleted) throw notFound(MSG.deliveryOptionNotFound);
+    await recordChange(tx, staff, { entity: "delivery-option", entityId: id, action: "delete", before: deleted });
+  });
 }
 
-export async function saveSettings(db: Db, input: DeliverySettingsInput): Promise<number | null> {
-  const [row] = await db
-    .insert(deliverySettings)
-    .values({ id: 1, freeFrom: input.freeFrom })
-    .onConflictDoUpdate({ target: deliverySettings.id, set: { freeFrom: input.freeFrom, updatedAt: sql`now()` } })
-    .returning();
-  return row?.freeFrom ?? null;
+export async function saveSettings(db: Db, staff: Staff, input: DeliverySettingsInput): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    await lockDelivery(tx);
+    const before = await freeFromOf(tx);
+    const [row] = await tx
+      .insert(deliverySettings)
+      .values({ id: 1, freeFrom: input.freeFrom })
+      .onConflictDoUpdate({ target: deliverySettings.id, set: { freeFrom: input.freeFrom, updatedAt: sql`now()` } })
+      .returning();
+    const freeFrom = row?.freeFrom ?? null;
+    await recordUpdate(tx, staff, {
+      entity: "setting",
+      entityId: "delivery",
+      action: "update",
+      before: { freeFrom: before },
+      after: { freeFrom },
+      keys: ["freeFrom"],
+    });
+    return freeFrom;
+  });
 }
 
 /** The order's delivery columns, copied from the option as it is now. */

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, okPage } from "../../lib/envelope.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
+import { staffOf } from "../audit/audit.actor.ts";
 import { toApiAdminOrder, toApiOrderSummary } from "./orders.mapper.ts";
 import * as service from "./orders.service.ts";
 
@@ -60,7 +61,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const changed = await service.changeOrderStatus(
         app.db,
-        request.user!,
+        staffOf(request),
         request.params.reference,
         request.body.status,
       );
@@ -83,7 +84,7 @@ export const adminOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        toApi(await service.confirmDeliveryFee(app.db, request.params.reference, request.body.fee)),
+        toApi(await service.confirmDeliveryFee(app.db, staffOf(request), request.params.reference, request.body.fee)),
         MSG.deliveryFeeSet,
       ),
   );

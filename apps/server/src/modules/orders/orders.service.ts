@@ -25,6 +25,7 @@ import { products, productVariants } from "../../db/schema/products.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
 import type { FileStorage } from "../../lib/storage.ts";
+import { recordChange, type Staff } from "../audit/audit.service.ts";
 import { deliveryForOrder, type OrderDeliveryColumns } from "../delivery/delivery.service.ts";
 import { giveBackStock, stockLinesOf, takeStock } from "../stock/stock.service.ts";
 import { type OrderFile, removeOrderFile, storeOrderFile } from "./files.ts";
@@ -532,14 +533,21 @@ export async function adminOrder(db: Db, reference: string): Promise<AdminOrderR
  */
 export async function changeOrderStatus(
   db: Db,
-  actor: Pick<UserRow, "id" | "name">,
+  staff: Staff,
   reference: string,
   status: OrderStatus,
 ): Promise<AdminOrderRows & { stockShownChanged: boolean }> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.reference, reference)).for("update");
     if (!row) throw notFound(MSG.adminOrderNotFound);
-    const { updated, stockShownChanged } = await moveOrderStatus(tx, row, status, actor);
+    const { updated, stockShownChanged } = await moveOrderStatus(tx, row, status, staff.user);
+    await recordChange(tx, staff, {
+      entity: "order",
+      entityId: reference,
+      action: "status",
+      before: { status: row.status },
+      after: { status: updated.status },
+    });
     return { ...(await withDetails(tx, updated)), stockShownChanged };
   });
 }
@@ -585,7 +593,12 @@ export async function moveOrderStatus(
  * has asked the carrier: set once, while the order is neither paid, delivered nor cancelled.
  * The total follows (a generated column).
  */
-export async function confirmDeliveryFee(db: Db, reference: string, fee: number): Promise<AdminOrderRows> {
+export async function confirmDeliveryFee(
+  db: Db,
+  staff: Staff,
+  reference: string,
+  fee: number,
+): Promise<AdminOrderRows> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.reference, reference)).for("update");
     if (!row) throw notFound(MSG.adminOrderNotFound);
@@ -597,6 +610,13 @@ export async function confirmDeliveryFee(db: Db, reference: string, fee: number)
       .where(eq(orders.id, row.id))
       .returning();
     if (!updated) throw notFound(MSG.adminOrderNotFound);
+    await recordChange(tx, staff, {
+      entity: "order",
+      entityId: reference,
+      action: "delivery-fee",
+      before: { deliveryFee: row.deliveryFee, total: row.total },
+      after: { deliveryFee: updated.deliveryFee, total: updated.total },
+    });
     return withDetails(tx, updated);
   });
 }

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { ok, okPage } from "../../lib/envelope.ts";
 import { notFound } from "../../lib/errors.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
+import { staffOf } from "../audit/audit.actor.ts";
 import { sendPrivateFile } from "../orders/files.ts";
 import { toApiAdminPayment } from "./payments.mapper.ts";
 import * as service from "./payments.service.ts";
@@ -44,7 +45,7 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ["admin"], params: paymentParams, response: { 200: envelope(adminPayment) } } },
     async (request) =>
       ok(
-        toApiAdminPayment(await service.approvePayment(app.db, request.user!, request.params.id)),
+        toApiAdminPayment(await service.approvePayment(app.db, staffOf(request), request.params.id)),
         MSG.paymentApproved,
       ),
   );
@@ -61,7 +62,9 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        toApiAdminPayment(await service.rejectPayment(app.db, request.user!, request.params.id, request.body.reason)),
+        toApiAdminPayment(
+          await service.rejectPayment(app.db, staffOf(request), request.params.id, request.body.reason),
+        ),
         MSG.paymentRejected,
       ),
   );

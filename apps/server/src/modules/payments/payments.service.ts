@@ -13,9 +13,9 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
 import { type OrderRow, orders } from "../../db/schema/orders.ts";
 import { type PaymentRow, payments } from "../../db/schema/payments.ts";
-import type { UserRow } from "../../db/schema/users.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
 import type { FileStorage } from "../../lib/storage.ts";
+import { recordChange, type Staff } from "../audit/audit.service.ts";
 import type { OrderFile } from "../orders/files.ts";
 import { moveOrderStatus } from "../orders/orders.service.ts";
 import { payTokenMatches } from "./pay-token.ts";
@@ -524,7 +524,8 @@ async function lockedForReview(tx: Db, id: string) {
 }
 
 /** An admin approves: the attempt is paid and the order 'payée', with who did it in the history. */
-export async function approvePayment(db: Db, actor: Pick<UserRow, "id" | "name">, id: string): Promise<PaymentRow> {
+export async function approvePayment(db: Db, staff: Staff, id: string): Promise<PaymentRow> {
+  const actor = staff.user;
   return db.transaction(async (tx) => {
     const { order, attempt } = await lockedForReview(tx, id);
     if (!payableStatuses.has(order.status)) throw conflict(MSG.paymentApproveImpossible);
@@ -543,19 +544,57 @@ export async function approvePayment(db: Db, actor: Pick<UserRow, "id" | "name">
       })
       .where(eq(payments.id, attempt.id))
       .returning();
+    await recordReview(
+      tx,
+      staff,
+      order.reference,
+      "payment-approve",
+      attempt,
+      row,
+      { status: order.status },
+      {
+        status: "payée",
+      },
+    );
     return row ?? attempt;
   });
 }
 
+/**
+ * A review's line in the audit log, under the order (decision 038): the payment's state, and
+ * the order's status when it moved with it.
+ */
+function recordReview(
+  tx: Db,
+  staff: Staff,
+  reference: string,
+  action: "payment-approve" | "payment-reject",
+  attempt: PaymentRow,
+  reviewed: PaymentRow | undefined,
+  before: object = {},
+  after: object = {},
+) {
+  return recordChange(tx, staff, {
+    entity: "order",
+    entityId: reference,
+    action,
+    before: { payment: attempt.id, state: attempt.state, ...before },
+    after: {
+      payment: attempt.id,
+      state: reviewed?.state ?? attempt.state,
+      amount: attempt.amount,
+      transactionId: attempt.transactionId,
+      ...(reviewed?.reason ? { reason: reviewed.reason } : {}),
+      ...after,
+    },
+  });
+}
+
 /** An admin rejects, with the reason the customer reads on the payment screen. */
-export async function rejectPayment(
-  db: Db,
-  actor: Pick<UserRow, "id" | "name">,
-  id: string,
-  reason: string,
-): Promise<PaymentRow> {
+export async function rejectPayment(db: Db, staff: Staff, id: string, reason: string): Promise<PaymentRow> {
+  const actor = staff.user;
   return db.transaction(async (tx) => {
-    const { attempt } = await lockedForReview(tx, id);
+    const { order, attempt } = await lockedForReview(tx, id);
     const [row] = await tx
       .update(payments)
       .set({
@@ -569,6 +608,7 @@ export async function rejectPayment(
       })
       .where(eq(payments.id, attempt.id))
       .returning();
+    await recordReview(tx, staff, order.reference, "payment-reject", attempt, row);
     return row ?? attempt;
   });
 }

@@ -162,7 +162,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = { ...request.body, variants: request.body.variants.map((v) => withStoredImages(request, v)) };
-      await variants.saveVariants(app.db, request.user!, request.params.id, body);
+      await variants.saveVariants(app.db, staffOf(request), request.params.id, body);
       const { row, rating } = await service.productWithRating(app.db, request.params.id);
       return ok(toApiProductDetails(row, rating, request.imageOrigin), MSG.variantsSaved);
     },

@@ -14,7 +14,7 @@ import { products } from "../../db/schema/products.ts";
 import { reviews } from "../../db/schema/reviews.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
-import { recordChange, type Staff } from "../audit/audit.service.ts";
+import { recordChange, recordUpdate, type Staff } from "../audit/audit.service.ts";
 import { assertManagesProduct } from "./ownership.ts";
 import type { ProductWithVariants } from "./products.mapper.ts";
 import { planSearch, searchCondition, searchRank, searchWords } from "./search.ts";
@@ -194,13 +194,18 @@ export async function createProduct(db: Db, staff: Staff, input: ProductCreateIn
   return productDetails(db, id);
 }
 
-/** An ADMIN acts only on its own products; a SUPERADMIN on any. The refusal names the act. */
+/**
+ * An ADMIN acts only on its own products; a SUPERADMIN on any. The refusal names the act. The
+ * product's row is locked first, so that what the audit log keeps as "before" is what the
+ * change replaced, not a value another admin's change has overwritten since.
+ */
 async function ownedProduct(
   db: Db,
   actor: Pick<UserRow, "id" | "role">,
   id: string,
   act: "update" | "delete",
 ): Promise<ProductWithVariants> {
+  await db.select({ id: products.id }).from(products).where(eq(products.id, id)).for("update");
   const row = await productDetails(db, id);
   assertManagesProduct(actor, row.userId, act);
   return row;
@@ -216,11 +221,6 @@ function breaksPriceRule(error: unknown): boolean {
   return pgError?.code === "23514" && pgError.constraint === "products_selling_price_check";
 }
 
-/** The fields of `row` named by `keys`: what a change touched, before or after it. */
-function fieldsOf(row: object, keys: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(keys.map((k) => [k, (row as Record<string, unknown>)[k]]));
-}
-
 /** Changes the fields given; the audit log keeps those that changed, as they were and became. */
 export async function updateProduct(db: Db, staff: Staff, input: ProductUpdateInput): Promise<ProductWithVariants> {
   const changes = editable(input); // undefined fields are left as they are
@@ -234,18 +234,14 @@ export async function updateProduct(db: Db, staff: Staff, input: ProductUpdateIn
       if (sellingPrice > price) throw sellingAbovePrice();
       const [row] = await tx.update(products).set(changes).where(eq(products.id, current.id)).returning(columns);
       if (!row) throw notFound(MSG.productNotFound);
-      // The log keeps the fields whose values changed; a form sent back unchanged leaves no line.
-      const touched = Object.keys(changes).filter(
-        (k) => JSON.stringify(fieldsOf(current, [k])) !== JSON.stringify(fieldsOf(row, [k])),
-      );
-      if (touched.length > 0)
-        await recordChange(tx, staff, {
-          entity: "product",
-          entityId: row.id,
-          action: "update",
-          before: fieldsOf(current, touched),
-          after: fieldsOf(row, touched),
-        });
+      await recordUpdate(tx, staff, {
+        entity: "product",
+        entityId: row.id,
+        action: "update",
+        before: current,
+        after: row,
+        keys: Object.keys(changes),
+      });
       return row.id;
     });
     // The default variant's prices followed (migration 0009's trigger).

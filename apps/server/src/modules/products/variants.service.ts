@@ -3,8 +3,8 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
 import { type ProductVariantRow, products, productVariants } from "../../db/schema/products.ts";
-import type { UserRow } from "../../db/schema/users.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { recordUpdate, type Staff } from "../audit/audit.service.ts";
 import { recordCountChange } from "../stock/stock.service.ts";
 import { assertManagesProduct } from "./ownership.ts";
 
@@ -89,13 +89,14 @@ const FORM_NOTE = "Fiche produit";
  */
 export async function saveVariants(
   db: Db,
-  actor: UserRow,
+  staff: Staff,
   productId: string,
   input: ProductVariantsInput,
 ): Promise<void> {
+  const actor = staff.user;
   await db.transaction(async (tx) => {
     const [product] = await tx
-      .select({ id: products.id, userId: products.userId })
+      .select({ id: products.id, userId: products.userId, options: products.options })
       .from(products)
       .where(eq(products.id, productId))
       .for("update");
@@ -105,6 +106,7 @@ export async function saveVariants(
       .select()
       .from(productVariants)
       .where(eq(productVariants.productId, productId))
+      .orderBy(asc(productVariants.position))
       .for("update");
     const byId = new Map(current.map((v) => [v.id, v]));
     const key = (values: readonly string[]) => JSON.stringify(values.map((v) => v.toLowerCase()));
@@ -184,5 +186,24 @@ export async function saveVariants(
         variantTerms: terms,
       })
       .where(eq(products.id, productId));
+    // The audit log keeps the options and variants as they were and became (decision 038).
+    const shape = (v: Pick<ProductVariantRow, "optionValues" | "price" | "sellingPrice" | "stock" | "images">) => ({
+      optionValues: v.optionValues,
+      price: v.price,
+      sellingPrice: v.sellingPrice,
+      stock: v.stock,
+      images: v.images,
+    });
+    await recordUpdate(tx, staff, {
+      entity: "product",
+      entityId: productId,
+      action: "variants",
+      before: { options: product.options, variants: current.map(shape) },
+      after: {
+        options: input.options.map((o) => ({ name: o.name, values: o.values })),
+        variants: plan.map(({ variant, optionValues }) => shape({ ...variant, optionValues })),
+      },
+      keys: ["options", "variants"],
+    });
   });
 }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { ok } from "../../lib/envelope.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
+import { staffOf } from "../audit/audit.actor.ts";
 import { subscribe, unsubscribe, vapidKeys } from "./push.service.ts";
 
 /** Notifications on the admins' devices (decision 033): ADMIN and SUPERADMIN only. */
@@ -19,7 +20,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     "/admin/push/subscriptions",
     { schema: { tags: ["admin"], body: pushSubscriptionInput, response: { 201: envelope(z.null()) } } },
     async (request, reply) => {
-      await subscribe(app.db, request.user!, request.body);
+      await subscribe(app.db, staffOf(request), request.body);
       return reply.status(201).send(ok(null, MSG.pushSubscribed));
     },
   );
@@ -28,7 +29,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     "/admin/push/unsubscribe",
     { schema: { tags: ["admin"], body: pushUnsubscribeInput, response: { 200: envelope(z.null()) } } },
     async (request) => {
-      await unsubscribe(app.db, request.user!, request.body.endpoint);
+      await unsubscribe(app.db, staffOf(request), request.body.endpoint);
       return ok(null, MSG.pushUnsubscribed);
     },
   );

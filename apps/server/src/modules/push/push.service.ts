@@ -5,8 +5,9 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { appSettings } from "../../db/schema/app-settings.ts";
 import { pushSubscriptions } from "../../db/schema/push.ts";
-import { type UserRow, users } from "../../db/schema/users.ts";
+import { users } from "../../db/schema/users.ts";
 import { generateVapidKeys, sendPush, type VapidKeys } from "../../lib/push.ts";
+import { recordChange, type Staff } from "../audit/audit.service.ts";
 
 const PUBLIC_KEY = "vapid_public_key";
 const PRIVATE_KEY = "vapid_private_key";
@@ -53,20 +54,41 @@ export async function vapidKeys(db: Db, config: Config): Promise<VapidKeys> {
 }
 
 /** An admin's device: kept under its endpoint (a device given to another admin moves with it). */
-export async function subscribe(db: Db, admin: UserRow, input: PushSubscriptionInput): Promise<void> {
-  await db
-    .insert(pushSubscriptions)
-    .values({ userId: admin.id, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
-    .onConflictDoUpdate({
-      target: pushSubscriptions.endpoint,
-      set: { userId: admin.id, p256dh: input.keys.p256dh, auth: input.keys.auth },
-    });
+export async function subscribe(db: Db, staff: Staff, input: PushSubscriptionInput): Promise<void> {
+  const admin = staff.user;
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(pushSubscriptions)
+      .values({ userId: admin.id, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: { userId: admin.id, p256dh: input.keys.p256dh, auth: input.keys.auth },
+      });
+    await recordDevice(tx, staff, "push-device-added", input.endpoint);
+  });
 }
 
-export async function unsubscribe(db: Db, user: UserRow, endpoint: string): Promise<void> {
-  await db
-    .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, user.id)));
+export async function unsubscribe(db: Db, staff: Staff, endpoint: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, staff.user.id)))
+      .returning({ id: pushSubscriptions.id });
+    if (gone.length > 0) await recordDevice(tx, staff, "push-device-removed", endpoint);
+  });
+}
+
+/**
+ * A device added or removed, in the audit log under its admin (decision 038): the push
+ * service's host only, since the full endpoint is the address anyone could send to.
+ */
+function recordDevice(tx: Db, staff: Staff, action: string, endpoint: string) {
+  return recordChange(tx, staff, {
+    entity: "user",
+    entityId: staff.user.id,
+    action,
+    after: { pushService: new URL(endpoint).host },
+  });
 }
 
 /** An account that is no longer an admin is told nothing more (users.service calls it). */

@@ -5,6 +5,7 @@ import { products, productVariants } from "../../db/schema/products.ts";
 import { type StockAlertRow, stockAlerts } from "../../db/schema/stock.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
+import { recordChange, type Staff } from "../audit/audit.service.ts";
 
 /**
  * 'Prévenez-moi' (decision 024): a visitor leaves a number on a sold-out variant; once it is back
@@ -38,7 +39,8 @@ const backInStock = and(
   or(isNull(productVariants.stock), gt(productVariants.stock, 0)),
 );
 /** Of the products the admin manages (all of them for a SUPERADMIN). */
-const managedBy = (actor: UserRow) => (actor.role === "SUPERADMIN" ? undefined : eq(products.userId, actor.id));
+const managedBy = (actor: Pick<UserRow, "id" | "role">) =>
+  actor.role === "SUPERADMIN" ? undefined : eq(products.userId, actor.id);
 
 /** Who is waiting for a variant that can be bought again, oldest first. */
 export async function alertsToSend(db: Db, actor: UserRow): Promise<AlertRow[]> {
@@ -57,16 +59,28 @@ export async function alertsToSend(db: Db, actor: UserRow): Promise<AlertRow[]> 
 }
 
 /** The admin sent the message: the request leaves the list (only one the admin's list shows). */
-export async function markAlertNotified(db: Db, actor: UserRow, alertId: string): Promise<void> {
-  const [shown] = await db
-    .select({ id: stockAlerts.id })
-    .from(stockAlerts)
-    .innerJoin(productVariants, eq(productVariants.id, stockAlerts.variantId))
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(and(eq(stockAlerts.id, alertId), backInStock, managedBy(actor)));
-  if (!shown) throw notFound(MSG.stockAlertNotFound);
-  await db
-    .update(stockAlerts)
-    .set({ notifiedAt: sql`now()` })
-    .where(and(eq(stockAlerts.id, alertId), isNull(stockAlerts.notifiedAt)));
+export async function markAlertNotified(db: Db, staff: Staff, alertId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [shown] = await tx
+      .select({ id: stockAlerts.id, variantId: stockAlerts.variantId, productId: products.id })
+      .from(stockAlerts)
+      .innerJoin(productVariants, eq(productVariants.id, stockAlerts.variantId))
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(eq(stockAlerts.id, alertId), backInStock, managedBy(staff.user)));
+    if (!shown) throw notFound(MSG.stockAlertNotFound);
+    const marked = await tx
+      .update(stockAlerts)
+      .set({ notifiedAt: sql`now()` })
+      .where(and(eq(stockAlerts.id, alertId), isNull(stockAlerts.notifiedAt)))
+      .returning({ id: stockAlerts.id });
+    // Under its product (decision 038); the visitor's number stays out of the log.
+    if (marked.length > 0) {
+      await recordChange(tx, staff, {
+        entity: "product",
+        entityId: shown.productId,
+        action: "stock-alert-notified",
+        after: { alert: alertId, variant: shown.variantId },
+      });
+    }
+  });
 }

@@ -16,6 +16,7 @@ import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { ok, okPage } from "../../lib/envelope.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
+import { staffOf } from "../audit/audit.actor.ts";
 import * as alerts from "./alerts.service.ts";
 import { toApiStockAlert, toApiStockMovement, toApiVariantStock } from "./stock.mapper.ts";
 import * as service from "./stock.service.ts";
@@ -74,7 +75,7 @@ export const adminStockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { row, shownChanged } = await service.adjustStock(app.db, request.user!, request.body);
+      const { row, shownChanged } = await service.adjustStock(app.db, staffOf(request), request.body);
       if (shownChanged) await app.catalogueChanged();
       return ok(toApiVariantStock(row), MSG.stockAdjusted);
     },
@@ -104,7 +105,7 @@ export const adminStockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await alerts.markAlertNotified(app.db, request.user!, request.params.id);
+      await alerts.markAlertNotified(app.db, staffOf(request), request.params.id);
       return ok(null, MSG.stockAlertNotified);
     },
   );

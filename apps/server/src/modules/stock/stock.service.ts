@@ -15,6 +15,7 @@ import { type ProductVariantRow, products, productVariants } from "../../db/sche
 import { type StockMovementRow, stockMovements } from "../../db/schema/stock.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
+import { recordChange, type Staff } from "../audit/audit.service.ts";
 import { assertManagesProduct } from "../products/ownership.ts";
 
 /**
@@ -197,9 +198,10 @@ export async function productStock(db: Db, actor: UserRow, productId: string): P
  */
 export async function adjustStock(
   db: Db,
-  actor: UserRow,
+  staff: Staff,
   input: StockAdjustInput,
 ): Promise<{ row: VariantStockRow; shownChanged: boolean }> {
+  const actor = staff.user;
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select(variantWithProduct)
@@ -225,6 +227,16 @@ export async function adjustStock(
       .returning();
     if (!variant) throw notFound(MSG.variantNotFound);
     await recordCountChange(tx, variant.id, before, after, input.note, actor);
+    // Under its product, so that the product's history shows it (decision 038).
+    if (before !== after) {
+      await recordChange(tx, staff, {
+        entity: "product",
+        entityId: variant.productId,
+        action: "stock",
+        before: { variant: variant.id, optionValues: variant.optionValues, stock: before },
+        after: { variant: variant.id, optionValues: variant.optionValues, stock: after, note: input.note },
+      });
+    }
     return { row: { ...found, variant }, shownChanged: before !== after && shownChange(before, after) };
   });
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../lib/envelope.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
+import { staffOf } from "../audit/audit.actor.ts";
 import { toApiUser } from "./users.mapper.ts";
 import { changeRole, listUsers } from "./users.service.ts";
 
@@ -22,7 +23,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     "/update-user",
     { schema: { tags: ["users"], body: updateUserInput, response: { 200: envelope(user) } } },
     async (request) => {
-      const row = await changeRole(app.db, request.user!, request.body.userId, request.body.role);
+      const row = await changeRole(app.db, staffOf(request), request.body.userId, request.body.role);
       return ok(toApiUser(row, request.imageOrigin), MSG.userUpdated);
     },
   );

@@ -6,6 +6,7 @@ import { type UserRow, users } from "../../db/schema/users.ts";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { decodeDataUrl, removeUpload, storeAvatar } from "../../lib/images.ts";
 import type { FileStorage } from "../../lib/storage.ts";
+import { recordChange, type Staff } from "../audit/audit.service.ts";
 import { forgetDevicesOf } from "../push/push.service.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
@@ -62,9 +63,10 @@ export function listUsers(db: Db): Promise<UserRow[]> {
 /**
  * Only a SUPERADMIN changes roles, never their own, and never so that no SUPERADMIN is
  * left. The SUPERADMIN rows are locked for the check, so two demotions at once cannot both
- * pass it.
+ * pass it. The change is recorded in the audit log (decision 038).
  */
-export async function changeRole(db: Db, actor: UserRow, userId: string, role: Role): Promise<UserRow> {
+export async function changeRole(db: Db, staff: Staff, userId: string, role: Role): Promise<UserRow> {
+  const actor = staff.user;
   if (actor.role !== "SUPERADMIN") throw forbidden(MSG.rolesSuperAdminOnly);
   if (actor.id === userId) throw forbidden(MSG.ownRole);
   return db.transaction(async (tx) => {
@@ -82,6 +84,15 @@ export async function changeRole(db: Db, actor: UserRow, userId: string, role: R
     if (!updated) throw notFound(MSG.userNotFound);
     // No longer an admin: their devices are told nothing more (decision 033).
     if (role === "GENERAL") await forgetDevicesOf(tx, userId);
+    if (target.role !== role) {
+      await recordChange(tx, staff, {
+        entity: "user",
+        entityId: userId,
+        action: "role",
+        before: { role: target.role },
+        after: { role },
+      });
+    }
     return updated;
   });
 }

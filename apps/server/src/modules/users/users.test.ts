@@ -202,7 +202,11 @@ describe("the last SUPERADMIN", () => {
     await setRole(solo, first.id, "ADMIN");
     // `first` as loaded before the demotion: the situation of a request already authenticated.
     const stale = { ...first, role: "SUPERADMIN" as const };
-    expect(await serviceFailure(changeRole(solo.database.db, stale, second.id, "GENERAL"))).toEqual({
+    expect(
+      await serviceFailure(
+        changeRole(solo.database.db, { user: stale, sessionId: null, address: null }, second.id, "GENERAL"),
+      ),
+    ).toEqual({
       status: 409,
       message: MSG.lastSuperAdmin,
     });
@@ -214,7 +218,11 @@ describe("the last SUPERADMIN", () => {
     const general = await createUser(solo, "GENERAL");
     await setRole(solo, first.id, "ADMIN");
     const stale = { ...first, role: "SUPERADMIN" as const };
-    expect(await serviceFailure(changeRole(solo.database.db, stale, general.id, "SUPERADMIN"))).toEqual({
+    expect(
+      await serviceFailure(
+        changeRole(solo.database.db, { user: stale, sessionId: null, address: null }, general.id, "SUPERADMIN"),
+      ),
+    ).toEqual({
       status: 403,
       message: MSG.rolesSuperAdminOnly,
     });
