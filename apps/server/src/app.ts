@@ -12,6 +12,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { passwordResetRoutes } from "./modules/auth/password-reset.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
@@ -167,6 +168,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
       await api.register(adminPaymentsRoutes);
       await api.register(cspReportsRoutes);
       await api.register(pushRoutes, { config });
+      await api.register(auditRoutes);
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({
         method: ["GET", "POST", "PUT", "PATCH", "DELETE"],

@@ -12,6 +12,7 @@ export * from "./messages.ts";
 export * from "./money.ts";
 export * from "./pages.ts";
 export * from "./schemas/admin.ts";
+export * from "./schemas/audit.ts";
 export * from "./schemas/cart.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/contact.ts";

@@ -33,8 +33,8 @@ interface Call {
   /** Builds a fresh body for each attempt, so one actor's success does not change the next one's case. */
   body?: (actor: ActorName) => Promise<object | undefined> | object | undefined;
   multipart?: boolean;
-  /** A success answers a file, not the JSON envelope. */
-  binary?: boolean;
+  /** A success answers a file, not the JSON envelope: the test's picture, or text (`"text"`). */
+  binary?: boolean | "text";
   expected: Record<ActorName, number>;
 }
 
@@ -424,6 +424,33 @@ const CALLS: Call[] = [
     expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
   },
   {
+    method: "GET",
+    url: "/api/admin/journal",
+    // The whole audit log names every admin's changes: the SUPERADMIN's alone (decision 038).
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/journal/export",
+    binary: "text",
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/journal/verify",
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: `/api/admin/history/product/${STOCK_PRODUCT}`,
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: `/api/admin/history/order/${FILE_ORDER}`,
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
     method: "POST",
     url: "/api/reviews",
     body: async () => ({ productId: await adminProduct(), rating: 4 }),
@@ -518,7 +545,8 @@ describe("permission matrix", () => {
       }
       expect(res.statusCode, res.body).toBe(call.expected[actor]);
       if (call.binary && res.statusCode === 200) {
-        expect(res.rawPayload.equals(png)).toBe(true);
+        if (call.binary === "text") expect(res.headers["content-type"]).toMatch(/^text\//);
+        else expect(res.rawPayload.equals(png)).toBe(true);
         return;
       }
       const body = res.json();

@@ -160,3 +160,9 @@ export const reviewsListed = "Avis des clients.";
 // health
 export const healthy = "Service opérationnel.";
 export const unhealthy = "Base de données injoignable.";
+export const journalListed = "Journal.";
+export const journalIntact = "Journal intact.";
+export const journalBroken = "Journal modifié : une ligne a été changée ou supprimée.";
+export const historyListed = "Historique.";
+export const historyNotAllowed = "Vous ne pouvez voir que l'historique de vos propres produits.";
+export const journalSuperAdminOnly = "Seul un super administrateur peut lire le journal.";

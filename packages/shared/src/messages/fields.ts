@@ -65,3 +65,6 @@ export const orderStatusInvalid = "Statut de commande inconnu.";
 export const referenceInvalid = "Référence invalide : elle ressemble à CMD-7K4Q.";
 export const ratingInvalid = "La note doit être un nombre entier de 1 à 5.";
 export const commentTooLong = "Le commentaire ne doit pas dépasser 1000 caractères.";
+export const journalDayInvalid = "Choisissez une date valide (AAAA-MM-JJ).";
+export const journalDaysReversed = "La date de début doit précéder la date de fin.";
+export const journalActionInvalid = "Action inconnue.";

@@ -30,8 +30,12 @@ export const auditLog = pgTable(
     previousHash: text("previous_hash").notNull().default(""),
     hash: text("hash").notNull().default(""),
   },
+  // The Journal's filters, each read newest first (decision 038): by entity and id, entity
+  // alone, person, action, dates.
   (t) => [
     index("audit_log_entity_idx").on(t.entity, t.entityId, t.id),
+    index("audit_log_entity_kind_idx").on(t.entity, t.id),
+    index("audit_log_action_idx").on(t.action, t.id),
     index("audit_log_actor_idx").on(t.actorId, t.id),
     index("audit_log_at_idx").on(t.at),
   ],
