@@ -2,6 +2,7 @@
  * What the browser needs without zod: categories, constants, messages, money, image and
  * WhatsApp helpers. Contract types come from "@shop/shared" as type-only imports.
  */
+export * from "./audit.ts";
 export * from "./back-office.ts";
 export * from "./categories.ts";
 export * from "./constants.ts";

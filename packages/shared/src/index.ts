@@ -3,6 +3,7 @@ import { z } from "zod";
 // Every validation message a user can read is French, on the server and in the browser alike.
 z.config(z.locales.fr());
 
+export * from "./audit.ts";
 export * from "./back-office.ts";
 export * from "./categories.ts";
 export * from "./constants.ts";

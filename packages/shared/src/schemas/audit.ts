@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from "../audit.ts";
 import * as FIELD_MSG from "../messages/fields.ts";
 import { id } from "./common.ts";
 import { role } from "./users.ts";
@@ -8,38 +9,8 @@ import { role } from "./users.ts";
  * 'Journal' screen's filters, a line, the chain's verification and an entity's history.
  */
 
-/** The kinds of thing a line names, with the word the Journal shows. */
-export const AUDIT_ENTITIES = {
-  product: "Produit",
-  order: "Commande",
-  "delivery-option": "Option de livraison",
-  setting: "Réglage",
-  user: "Utilisateur",
-  message: "Message",
-} as const;
-export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 export const auditEntity = z.enum(Object.keys(AUDIT_ENTITIES) as [AuditEntity, ...AuditEntity[]]);
 
-/** What was done, in the Journal's words. */
-export const AUDIT_ACTIONS = {
-  create: "Création",
-  update: "Modification",
-  delete: "Suppression",
-  variants: "Variantes",
-  stock: "Stock ajusté",
-  "stock-alert-notified": "Client prévenu du retour en stock",
-  status: "Statut",
-  "delivery-fee": "Frais de livraison",
-  "payment-approve": "Paiement approuvé",
-  "payment-reject": "Paiement rejeté",
-  role: "Rôle",
-  "reset-link": "Lien de nouveau mot de passe",
-  "push-device-added": "Notifications activées",
-  "push-device-removed": "Notifications désactivées",
-  read: "Message lu",
-  unread: "Message non lu",
-} as const;
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditAction = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]], {
   error: FIELD_MSG.journalActionInvalid,
 });

@@ -1,0 +1,36 @@
+/**
+ * The audit log's words (decision 038), for the server's export and the back-office's
+ * 'Journal' alike: what kind of thing a line names, and what was done.
+ */
+
+/** The kinds of thing a line names, with the word the Journal shows. */
+export const AUDIT_ENTITIES = {
+  product: "Produit",
+  order: "Commande",
+  "delivery-option": "Option de livraison",
+  setting: "Réglage",
+  user: "Utilisateur",
+  message: "Message",
+} as const;
+export type AuditEntity = keyof typeof AUDIT_ENTITIES;
+
+/** What was done, in the Journal's words. */
+export const AUDIT_ACTIONS = {
+  create: "Création",
+  update: "Modification",
+  delete: "Suppression",
+  variants: "Variantes",
+  stock: "Stock ajusté",
+  "stock-alert-notified": "Client prévenu du retour en stock",
+  status: "Statut",
+  "delivery-fee": "Frais de livraison",
+  "payment-approve": "Paiement approuvé",
+  "payment-reject": "Paiement rejeté",
+  role: "Rôle",
+  "reset-link": "Lien de nouveau mot de passe",
+  "push-device-added": "Notifications activées",
+  "push-device-removed": "Notifications désactivées",
+  read: "Message lu",
+  unread: "Message non lu",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
