@@ -81,6 +81,9 @@ const ADMIN_PAGES: { route: string; landsOn?: string }[] = [
   { route: "/admin-panel/messages" },
   { route: "/admin-panel/delivery" },
   { route: "/admin-panel/stock" },
+  { route: "/admin-panel/journal" },
+  // The order's own history (a product's is the same screen).
+  { route: "/admin-panel/history/:entity/:id" },
 ];
 
 /** A small real PNG (1×1): the order form's file. */
@@ -132,7 +135,7 @@ test.describe("back-office accessibility (axe, WCAG 2.2 AA + best practices)", (
   for (const { route, landsOn } of ADMIN_PAGES) {
     test(`back-office ${route}`, async ({ page }, testInfo) => {
       await signInThrough(page, ADMIN);
-      const path = route.replace(":reference", reference);
+      const path = route.replace(":reference", reference).replace(":entity/:id", `order/${reference}`);
       const response = await open(page, path);
       expect(response?.status()).toBe(200);
       // Not sent elsewhere (to / when the admin is not one): the scan is of this screen.

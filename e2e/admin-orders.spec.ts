@@ -188,7 +188,7 @@ test.describe("back-office: orders", () => {
     expect(served.status()).toBe(200);
     expect(served.headers()["content-type"]).toContain("image/png");
     expect([401, 403]).toContain((await buyer.context.request.get(`/api/orders/${reference}/file`)).status());
-    const history = page.getByRole("region", { name: "Historique" }).getByRole("listitem");
+    const history = page.getByRole("region", { name: "Historique", exact: true }).getByRole("listitem");
     await expect(history).toHaveCount(1);
     await expect(history.first()).toHaveText(new RegExp(`^Commande reçue — le ${shopToday()} à \\d\\d:\\d\\d$`));
 
@@ -275,7 +275,7 @@ test.describe("back-office: orders", () => {
     await expect(page.getByRole("main").getByRole("alert")).toHaveText(MSG.orderStatusNotAllowed);
     // The page reads the order again: it shows the cancellation, with nothing left to press.
     await expect(page.getByText("Le statut « Annulée » est définitif : il ne peut plus être changé.")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Historique" }).getByRole("listitem")).toHaveCount(2);
+    await expect(page.getByRole("region", { name: "Historique", exact: true }).getByRole("listitem")).toHaveCount(2);
   });
 
   test("without JavaScript: search, open, and a status change with its confirmation", async ({ browser }) => {
@@ -298,7 +298,7 @@ test.describe("back-office: orders", () => {
     await page.getByText("Marquer comme livrée…").click();
     await page.getByRole("button", { name: "Oui, marquer comme livrée" }).click();
     await expect(page.getByText("Nouveau statut : Livrée.")).toBeVisible();
-    await expect(page.getByRole("region", { name: "Historique" }).getByRole("listitem").nth(2)).toHaveText(
+    await expect(page.getByRole("region", { name: "Historique", exact: true }).getByRole("listitem").nth(2)).toHaveText(
       new RegExp(`^Livrée — par ${adminName}, le `),
     );
     await expect(page.getByRole("link", { name: "Prévenir le client sur WhatsApp" })).toHaveAttribute(

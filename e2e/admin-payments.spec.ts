@@ -208,7 +208,7 @@ test.describe("back-office: payments to verify", () => {
     await expect(attempt).toContainText(`Vérifié par${adminName}, le ${shopToday()} à`);
     await expect(attempt).toContainText(`Payé le${shopToday()} à`);
     await expect(payments.getByRole("button")).toHaveCount(0);
-    const history = page.getByRole("region", { name: "Historique" }).getByRole("listitem");
+    const history = page.getByRole("region", { name: "Historique", exact: true }).getByRole("listitem");
     await expect(history).toHaveCount(2);
     await expect(history.nth(1)).toHaveText(
       new RegExp(
@@ -325,7 +325,7 @@ test.describe("back-office: payments to verify", () => {
     await expect(queueCard(page, order.reference)).toHaveCount(0);
     await page.goto(`/admin-panel/orders/${order.reference}`);
     await expect(page.getByRole("main").locator("header [data-status]")).toHaveText("Payée");
-    await expect(page.getByRole("region", { name: "Historique" }).getByRole("listitem").nth(1)).toHaveText(
+    await expect(page.getByRole("region", { name: "Historique", exact: true }).getByRole("listitem").nth(1)).toHaveText(
       new RegExp(
         `^Payée — par ${adminName}, le .*Transfert Orange Money — transaction ${transactionId.replace(".", "\\.")}$`,
       ),

@@ -36,6 +36,8 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
     route("delivery", "routes/admin/delivery.tsx"),
     route("stock", "routes/admin/stock.tsx"),
+    route("journal", "routes/admin/journal.tsx"),
+    route("history/:entity/:id", "routes/admin/history.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@ import type {
   CartLine,
   DeliveryOffer,
   DeliveryOption,
+  JournalLine,
   Order,
   OrderLine,
   OrderPayment,
@@ -282,5 +283,19 @@ export const aVariantStock = (values: Partial<AdminVariantStock> = {}): AdminVar
   stock: values.stock ?? null,
   stockStatus: availability(values.stock ?? null).stockStatus,
   updatedAt: AT,
+  ...values,
+});
+
+/** A line of the audit log: a SUPERADMIN's change of a product's price. */
+export const aJournalLine = (values: Partial<JournalLine> = {}): JournalLine => ({
+  _id: 1,
+  at: AT,
+  actor: { _id: uuid(1), name: "Super Admin", role: "SUPERADMIN" },
+  address: "10.0.0.1",
+  entity: "product",
+  entityId: uuid(2),
+  action: "update",
+  before: { sellingPrice: 790000 },
+  after: { sellingPrice: 750000 },
   ...values,
 });

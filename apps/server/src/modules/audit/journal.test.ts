@@ -46,7 +46,7 @@ describe("the Journal", () => {
   });
 
   it("shows the newest lines first, with who, their role then, where from, before and after", async () => {
-    const res = await journal("?entity=product&entityId=" + productId);
+    const res = await journal(`?entity=product&entityId=${productId}`);
     expect(res.statusCode, res.body).toBe(200);
     const { lines, next } = res.json().data;
     expect(next).toBeNull();

@@ -10,6 +10,10 @@ import type {
   ContactMessage,
   Dashboard,
   DeliveryOptionBody,
+  JournalLine,
+  JournalPage,
+  JournalQuery,
+  JournalVerdict,
   OrderStatus,
   PageQuery,
   PaymentToVerify,
@@ -154,5 +158,15 @@ export function adminApi(request?: Request) {
       (await call<null>("POST", "/api/admin/push/subscriptions", subscription)).message,
     unsubscribePush: async (endpoint: string) =>
       (await call<null>("POST", "/api/admin/push/unsubscribe", { endpoint })).message,
+    // The audit log (decision 038): the Journal is the SUPERADMIN's, a product's history its admin's too.
+    /** A page of the Journal, newest first; `next` is the `before` of the page after (null: the last). */
+    journal: async (query: Partial<JournalQuery> = {}) =>
+      (await call<JournalPage>("GET", `/api/admin/journal${search(query)}`)).data,
+    /** The chain of hashes recomputed: intact, or the first line changed or removed. */
+    journalVerify: async () => (await call<JournalVerdict>("GET", "/api/admin/journal/verify")).data,
+    /** A product's (by id) or an order's (by reference) lines, newest first. */
+    history: async (entity: "product" | "order", id: string) =>
+      (await call<JournalLine[]>("GET", `/api/admin/history/${encodeURIComponent(entity)}/${encodeURIComponent(id)}`))
+        .data,
   };
 }

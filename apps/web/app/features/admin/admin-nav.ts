@@ -1,6 +1,9 @@
+import type { Role } from "@shop/shared";
+
 /**
  * The back-office's sidebar (SPEC.md §2 Admin panel, decision 019): the spec's two links first,
  * then the back-office's own screens. On a phone they form a row that scrolls sideways, in this order.
+ * A `superAdminOnly` screen is not offered to an ADMIN (its loader sends them away anyway).
  */
 export const ADMIN_LINKS = [
   { to: "/admin-panel/all-users", label: "Clients", badge: null },
@@ -11,7 +14,12 @@ export const ADMIN_LINKS = [
   { to: "/admin-panel/delivery", label: "Livraison", badge: null },
   { to: "/admin-panel/messages", label: "Messages", badge: "unreadMessages" },
   { to: "/admin-panel/dashboard", label: "Tableau de bord", badge: null },
+  { to: "/admin-panel/journal", label: "Journal", badge: null, superAdminOnly: true },
 ] as const;
+
+/** The links this role may follow, in the sidebar's order. */
+export const adminLinksFor = (role: Role) =>
+  ADMIN_LINKS.filter((link) => !("superAdminOnly" in link) || role === "SUPERADMIN");
 
 /** What a badge's number counts, for screen readers ("3 nouvelles"). */
 export const BADGE_WORDS = {

@@ -1,6 +1,6 @@
 import type { AdminBadges } from "@shop/shared";
 import { NavLink } from "react-router";
-import { ADMIN_LINKS, BADGE_WORDS } from "./admin-nav";
+import { adminLinksFor, BADGE_WORDS } from "./admin-nav";
 import type { AdminUser } from "./require-admin.server";
 
 /**
@@ -38,7 +38,7 @@ export function AdminSidebar({ user, badges }: { user: AdminUser; badges: AdminB
       </div>
       <nav aria-label="Menu du back-office">
         <ul className="relative flex gap-1 overflow-x-auto px-2 pb-2 lg:flex-col lg:overflow-visible lg:px-3 lg:pb-6">
-          {ADMIN_LINKS.map((link) => {
+          {adminLinksFor(user.role).map((link) => {
             const count = link.badge && badges ? badges[link.badge] : 0;
             return (
               <li key={link.to} className="shrink-0">

@@ -1,6 +1,7 @@
 import { ORDER_REFERENCE_PATTERN } from "@shop/shared/core";
 import { data, Link, type ShouldRevalidateFunctionArgs, useNavigation } from "react-router";
 import { adminApi } from "../../features/admin/admin-api";
+import { JournalLines } from "../../features/admin/journal/journal-parts";
 import { AdminRouteError } from "../../features/admin/orders/admin-route-error";
 import { changeStatus } from "../../features/admin/orders/change-status.server";
 import { confirmDeliveryFee } from "../../features/admin/orders/delivery-fee.server";
@@ -40,8 +41,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
   const reference = referenceOf(params.reference);
   if (!reference) throw data(null, { status: 404 });
+  const api = adminApi(request);
   try {
-    return { order: await adminApi(request).order(reference) };
+    const [order, changes] = await Promise.all([
+      api.order(reference),
+      // The back-office's changes help, they are not the order: the page opens without them.
+      api.history("order", reference).catch(() => null),
+    ]);
+    return { order, changes };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
     throw error;
@@ -72,7 +79,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
  * its next steps.
  */
 export default function AdminOrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order } = loaderData;
+  const { order, changes } = loaderData;
   const feeResult = actionData && "fee" in actionData ? actionData : undefined;
   const paymentResult = actionData && "payment" in actionData ? actionData : undefined;
   const statusResult = actionData && !("fee" in actionData) && !("payment" in actionData) ? actionData : undefined;
@@ -125,6 +132,11 @@ export default function AdminOrderPage({ loaderData, actionData }: Route.Compone
           </Panel>
         </div>
       </div>
+      {changes && (
+        <Panel id="order-changes" title="Historique des modifications">
+          <JournalLines lines={changes} withEntity={false} empty="Aucune modification enregistrée." />
+        </Panel>
+      )}
     </main>
   );
 }

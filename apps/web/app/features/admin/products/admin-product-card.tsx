@@ -15,7 +15,7 @@ const SUMMARY_COLOURS: Record<Product["stockStatus"], string> = {
 
 /**
  * A product in the back-office's grid: its picture, name, category, prices, its stock over its
- * variants, and its actions (the stock's quick adjustment, edit, delete).
+ * variants, and its actions (the stock's quick adjustment, edit, delete) and its history's link.
  */
 export function AdminProductCard({
   product,
@@ -76,6 +76,13 @@ export function AdminProductCard({
         >
           Supprimer
         </button>
+        <Link
+          to={`/admin-panel/history/product/${encodeURIComponent(product._id)}`}
+          aria-label={`Historique de ${product.productName}`}
+          className="flex min-h-11 items-center justify-center rounded-full px-2 text-sm font-semibold text-slate-800 underline hover:bg-slate-100"
+        >
+          Historique
+        </Link>
       </div>
     </article>
   );

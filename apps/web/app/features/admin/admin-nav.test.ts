@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { adminLinksFor } from "./admin-nav";
+
+describe("the back-office's links", () => {
+  it("offer the Journal to the SUPERADMIN, last", () => {
+    expect(adminLinksFor("SUPERADMIN").at(-1)).toMatchObject({ to: "/admin-panel/journal", label: "Journal" });
+  });
+
+  it("leave the Journal out for an ADMIN, and nothing else", () => {
+    const admin = adminLinksFor("ADMIN").map((link) => link.label);
+    expect(admin).not.toContain("Journal");
+    expect(admin).toEqual(
+      adminLinksFor("SUPERADMIN")
+        .map((link) => link.label)
+        .filter((label) => label !== "Journal"),
+    );
+  });
+});
