@@ -14,6 +14,7 @@ import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
+import { myDevicesRoutes, staffDevicesRoutes } from "./modules/auth/devices.routes.ts";
 import { passwordResetRoutes } from "./modules/auth/password-reset.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
@@ -169,6 +170,8 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
       await api.register(cspReportsRoutes);
       await api.register(pushRoutes, { config });
       await api.register(auditRoutes);
+      await api.register(myDevicesRoutes);
+      await api.register(staffDevicesRoutes);
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({
         method: ["GET", "POST", "PUT", "PATCH", "DELETE"],

@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = {
   "reset-link": "Lien de nouveau mot de passe",
   "push-device-added": "Notifications activées",
   "push-device-removed": "Notifications désactivées",
+  "sessions-ended": "Appareils déconnectés",
   read: "Message lu",
   unread: "Message non lu",
 } as const;

@@ -18,6 +18,7 @@ export * from "./schemas/cart.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/contact.ts";
 export * from "./schemas/delivery.ts";
+export * from "./schemas/devices.ts";
 export * from "./schemas/images.ts";
 export * from "./schemas/orders.ts";
 export * from "./schemas/payments.ts";

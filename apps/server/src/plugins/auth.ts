@@ -6,6 +6,7 @@ import { LRUCache } from "lru-cache";
 import type { Config } from "../config.ts";
 import type { UserRow } from "../db/schema.ts";
 import { forbidden, unauthorized } from "../lib/errors.ts";
+import { LAST_USE_EVERY_MS, touchSession } from "../modules/auth/devices.service.ts";
 import {
   closeSessions,
   type InSession,
@@ -22,7 +23,7 @@ declare module "fastify" {
      * Opens a session for a user whose password was just checked, answers its token and sets
      * it as the `token` cookie. Refused (401) when the password changed in the meantime.
      */
-    startSession(reply: FastifyReply, user: UserRow): Promise<string>;
+    startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<string>;
     /** Log-out: ends the session of every token the request carries and clears the cookie. */
     endSessions(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Hook: the request must carry the token of an open session. */
@@ -102,6 +103,20 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
    */
   const verified = new LRUCache<string, Claims>({ max: VERIFIED_TOKENS });
 
+  /**
+   * When this server last wrote each session's last use ('Mes appareils'): at most once every
+   * LAST_USE_EVERY_MS per session and server, so that a signed-in crowd does not write a row
+   * at every request (decision 039). Forgetting one only means one more small write.
+   */
+  const lastUseWritten = new LRUCache<string, number>({ max: VERIFIED_TOKENS });
+  async function noteUse(sessionId: string): Promise<void> {
+    const now = Date.now();
+    const written = lastUseWritten.get(sessionId);
+    if (written !== undefined && now - written < LAST_USE_EVERY_MS) return;
+    lastUseWritten.set(sessionId, now);
+    await touchSession(app.db, sessionId);
+  }
+
   /** The session a token names, if its signature and dates hold; its row is not read here. */
   async function claimsOf(token: string): Promise<Claims | null> {
     const known = verified.get(token);
@@ -137,12 +152,16 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
         : await userOfSession(app.db, claims.sessionId, claims.userId);
     request.user = user;
     request.sessionId = user && claims ? claims.sessionId : null;
+    if (request.sessionId) await noteUse(request.sessionId);
     return user;
   }
 
-  app.decorate("startSession", async (reply: FastifyReply, user: UserRow) => {
+  app.decorate("startSession", async (request: FastifyRequest, reply: FastifyReply, user: UserRow) => {
     const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
-    const session = await openSession(app.db, user, expiresAt);
+    const session = await openSession(app.db, user, expiresAt, {
+      userAgent: request.headers["user-agent"] ?? "",
+      address: request.ip,
+    });
     if (!session) throw unauthorized(MSG.signInFailed);
     // `_id` is what the original French storefront reads from the token itself (SPEC.md §6);
     // `role` is true for as long as the session is open (see openSession).
@@ -193,6 +212,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
       if (!answer) throw unauthorized(MSG.authInvalid);
       request.user = answer.user;
       request.sessionId = claims.sessionId;
+      await noteUse(claims.sessionId);
       return answer.value;
     },
   );

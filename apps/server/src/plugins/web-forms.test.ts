@@ -1,6 +1,8 @@
 import { FIELD_MSG, MSG } from "@shop/shared";
+import { eq } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sessions } from "../db/schema/auth.ts";
 import { createUser, TEST_PASSWORD, tokenFor, uploadProduct, useTestApp } from "../test/harness.ts";
 
 /**
@@ -214,6 +216,20 @@ describe("forms posted before the scripts run", () => {
     expect(location).toBe(`/product/${productId}`);
     expect(page.body).toContain(MSG.cartAdded);
     expect((await cartOf(await tokenFor(ctx, user))).length).toBe(1);
+  });
+
+  it("signing in through the form records the visitor's browser and address, for 'Mes appareils'", async () => {
+    const user = await createUser(ctx, "GENERAL");
+    const userAgent = "Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 Chrome/131.0.0.0 Mobile";
+    const res = await ctx.call("POST", "/login", {
+      app: ctx.peerApp,
+      form: { email: user.email, password: TEST_PASSWORD },
+      headers: { "user-agent": userAgent },
+      remoteAddress: "41.202.219.77",
+    });
+    expect(res.statusCode).toBeLessThan(400);
+    const [session] = await ctx.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(session).toMatchObject({ userAgent, address: "41.202.219.77" });
   });
 
   it("'Déconnexion' ends the session, clears its cookie and says so at home", async () => {

@@ -39,6 +39,9 @@ export async function webPlugin(app: FastifyInstance, opts: WebOptions) {
   const transport: InProcessApiTransport = async (request) => {
     const headers: Record<string, string> = { [IN_PROCESS_HEADER]: "1" };
     if (request.cookie) headers.cookie = request.cookie;
+    // The visitor's browser, as a sign-in through a form records it ('Mes appareils', decision 039).
+    const userAgent = visitor.getStore()?.request.headers["user-agent"];
+    if (userAgent) headers["user-agent"] = userAgent;
     let payload: object | undefined = request.body as object | undefined;
     // A form with a file (the order form) goes to the API as the multipart body a browser sends.
     if (request.body instanceof FormData) {

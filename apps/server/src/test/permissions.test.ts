@@ -15,10 +15,11 @@ import {
   payments,
   products,
   productVariants,
+  sessions,
   stockAlerts,
 } from "../db/schema.ts";
 import { orderFromForm } from "../modules/orders/orders.service.ts";
-import { createUser, productBody, useTestApp } from "./harness.ts";
+import { createUser, productBody, tokenFor, useTestApp } from "./harness.ts";
 
 type ActorName = "anonymous" | "general" | "admin" | "otherAdmin" | "superAdmin";
 const ACTORS: ActorName[] = ["anonymous", "general", "admin", "otherAdmin", "superAdmin"];
@@ -72,6 +73,17 @@ async function stockVariant(): Promise<string> {
     .from(productVariants)
     .where(eq(productVariants.productId, STOCK_PRODUCT));
   return variant?.id ?? "";
+}
+
+/** A new ADMIN, signed in once: its id and its session's. */
+async function signedInAdmin(): Promise<{ userId: string; sessionId: string }> {
+  const admin = await createUser(ctx, "ADMIN");
+  await tokenFor(ctx, admin);
+  const [session] = await ctx.database.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, admin.id));
+  return { userId: admin.id, sessionId: session!.id };
 }
 
 let alertCount = 0;
@@ -425,6 +437,33 @@ const CALLS: Call[] = [
   },
   {
     method: "GET",
+    url: "/api/my-devices",
+    expected: { anonymous: 401, general: 200, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/users/:userId/devices",
+    freshUrl: async () => `/api/admin/users/${(await signedInAdmin()).userId}/devices`,
+    // An admin's sessions are for a SUPERADMIN to see and end (decision 039).
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/users/:userId/devices/:id/end",
+    freshUrl: async () => {
+      const { userId, sessionId } = await signedInAdmin();
+      return `/api/admin/users/${userId}/devices/${sessionId}/end`;
+    },
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/users/:userId/devices/end-all",
+    freshUrl: async () => `/api/admin/users/${(await signedInAdmin()).userId}/devices/end-all`,
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "GET",
     url: "/api/admin/journal",
     // The whole audit log names every admin's changes: the SUPERADMIN's alone (decision 038).
     expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
@@ -489,18 +528,18 @@ beforeAll(async () => {
 
 /**
  * Every table's rows, one fingerprint per table: what a call changed. Not the audit log
- * itself, nor the sessions (each signed-in call moves its session's last use), nor a row's
- * `updated_at` alone (a form saved unchanged changes nothing a person would see).
+ * itself, nor a row's `updated_at` or a session's `last_used_at` alone (a form saved
+ * unchanged, a signed-in call: nothing a person changed).
  */
 async function fingerprints(): Promise<Map<string, string>> {
   const { rows: tables } = (await ctx.database.db.execute(sql`
     SELECT table_name AS name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('audit_log', 'sessions')
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name <> 'audit_log'
     ORDER BY table_name
   `)) as unknown as { rows: { name: string }[] };
   const each = tables.map(
     ({ name }) =>
-      sql`SELECT ${name}::text AS name, md5(coalesce(string_agg(md5((to_jsonb(t) - 'updated_at')::text), '' ORDER BY md5((to_jsonb(t) - 'updated_at')::text)), '')) AS print FROM ${sql.identifier(name)} t`,
+      sql`SELECT ${name}::text AS name, md5(coalesce(string_agg(md5((to_jsonb(t) - 'updated_at' - 'last_used_at')::text), '' ORDER BY md5((to_jsonb(t) - 'updated_at' - 'last_used_at')::text)), '')) AS print FROM ${sql.identifier(name)} t`,
   );
   const { rows } = (await ctx.database.db.execute(sql.join(each, sql` UNION ALL `))) as unknown as {
     rows: { name: string; print: string }[];

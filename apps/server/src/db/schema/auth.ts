@@ -16,6 +16,11 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** What 'Mes appareils' shows (decision 039): the browser that signed in, from where, when last seen. */
+    userAgent: text("user_agent").notNull().default(""),
+    address: text("address"),
+    /** Moved at most every few minutes per app server, not at every request. */
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );

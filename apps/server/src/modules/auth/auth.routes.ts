@@ -33,7 +33,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     },
     async (request, reply) => {
       const row = await signIn(app.db, request.body);
-      return ok(await app.startSession(reply, row), MSG.signInSuccess);
+      return ok(await app.startSession(request, reply, row), MSG.signInSuccess);
     },
   );
 

@@ -5,6 +5,15 @@ import { prepared } from "../../db/prepared.ts";
 import { sessions } from "../../db/schema/auth.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
 
+/** The browser that signs in, as its request shows it ('Mes appareils', decision 039). */
+export interface SessionDevice {
+  userAgent: string;
+  address: string | null;
+}
+
+/** A user agent longer than this is cut: it is shown, never parsed for access. */
+const USER_AGENT_MAX = 400;
+
 /**
  * Opens a session for a user whose password was just checked against `user.passwordHash`,
  * and whose role was read as `user.role` (the token carries it). The user's row is
@@ -18,6 +27,7 @@ export function openSession(
   db: Db,
   user: Pick<UserRow, "id" | "passwordHash" | "role">,
   expiresAt: Date,
+  device: SessionDevice = { userAgent: "", address: null },
 ): Promise<{ id: string } | null> {
   return db.transaction(async (tx) => {
     await tx.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
@@ -27,7 +37,15 @@ export function openSession(
       .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash), eq(users.role, user.role)))
       .for("share");
     if (!current) return null;
-    const [row] = await tx.insert(sessions).values({ userId: user.id, expiresAt }).returning({ id: sessions.id });
+    const [row] = await tx
+      .insert(sessions)
+      .values({
+        userId: user.id,
+        expiresAt,
+        userAgent: device.userAgent.slice(0, USER_AGENT_MAX),
+        address: device.address,
+      })
+      .returning({ id: sessions.id });
     return row ?? null;
   });
 }

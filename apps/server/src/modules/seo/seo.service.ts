@@ -14,6 +14,7 @@ export const PRIVATE_PATHS = [
   "/login",
   "/sign-up",
   "/forgot-password",
+  "/devices",
   "/api/",
 ] as const;
 

@@ -118,6 +118,7 @@ describe("GET /robots.txt", () => {
       "Disallow: /login",
       "Disallow: /sign-up",
       "Disallow: /forgot-password",
+      "Disallow: /devices",
       "Disallow: /api/",
       "",
       `Sitemap: ${ORIGIN}/sitemap.xml`,
