@@ -119,4 +119,19 @@ describe("the audit log", () => {
     await behindTheAppsBack(sql`DELETE FROM audit_log WHERE id = ${removed}`);
     expect(await verifyLog(database.db)).toEqual({ intact: false, lines: 12, firstBroken: chain[8]?.id });
   });
+
+  it("never gives a line a time before the line before it, so that days are ranges of ids", async () => {
+    await recordChange(database.db, admin, { entity: "order", entityId: "CMD-1", action: "status" });
+    // A transaction that began an hour ago and writes its line only now.
+    await database.db.insert(auditLog).values({
+      at: new Date(Date.now() - 3_600_000),
+      entity: "order",
+      entityId: "CMD-2",
+      action: "status",
+    });
+    const [previous, late] = (await lines()).slice(-2);
+    expect(late!.at.getTime()).toBe(previous!.at.getTime());
+    const all = await lines();
+    for (let i = 1; i < all.length; i++) expect(all[i]!.at >= all[i - 1]!.at).toBe(true);
+  });
 });
