@@ -12,6 +12,7 @@ const WEB = "^apps/web/app/";
  * a screen's or a capability's code, and leans on the ones listed here, never back.
  */
 const FEATURE_IMPORTS = {
+  account: ["auth"],
   admin: [],
   auth: [],
   cart: ["auth", "delivery", "layout", "offline", "payment"],

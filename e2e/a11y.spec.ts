@@ -7,7 +7,15 @@
 import { readFileSync } from "node:fs";
 import { ORDER_REFERENCE_PATTERN } from "@shop/shared/core";
 import { expect, test } from "./fixtures.ts";
-import { ADMIN, expectAccessible, open, signInThrough, someProduct, visitorAddress } from "./helpers.ts";
+import {
+  ADMIN,
+  expectAccessible,
+  open,
+  signedInCustomer,
+  signInThrough,
+  someProduct,
+  visitorAddress,
+} from "./helpers.ts";
 
 const PAGES: { name: string; path: string; status?: number }[] = [
   { name: "home", path: "/" },
@@ -47,6 +55,14 @@ test.describe("accessibility (axe, WCAG 2.2 AA + best practices)", () => {
     await expectAccessible(page, testInfo);
   });
 
+  test("my devices /devices, signed in", async ({ page }, testInfo) => {
+    await signedInCustomer(page, "Client Axe Appareils");
+    const response = await open(page, "/devices");
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe("/devices");
+    await expectAccessible(page, testInfo);
+  });
+
   test("product page (first product of the home page)", async ({ page }, testInfo) => {
     await page.goto("/");
     const href = await page.locator('main a[href^="/product/"]').first().getAttribute("href");
@@ -74,6 +90,8 @@ const ADMIN_PAGES: { route: string; landsOn?: string }[] = [
   { route: "/admin-panel", landsOn: "/admin-panel/dashboard" },
   { route: "/admin-panel/dashboard" },
   { route: "/admin-panel/all-users" },
+  // The SUPERADMIN's own devices (an admin's, like any other's).
+  { route: "/admin-panel/users/:id/devices" },
   { route: "/admin-panel/all-products" },
   { route: "/admin-panel/orders" },
   { route: "/admin-panel/orders/:reference" },
@@ -135,7 +153,11 @@ test.describe("back-office accessibility (axe, WCAG 2.2 AA + best practices)", (
   for (const { route, landsOn } of ADMIN_PAGES) {
     test(`back-office ${route}`, async ({ page }, testInfo) => {
       await signInThrough(page, ADMIN);
-      const path = route.replace(":reference", reference).replace(":entity/:id", `order/${reference}`);
+      const me = (await (await page.request.get("/api/user-details")).json()).data as { _id: string };
+      const path = route
+        .replace(":reference", reference)
+        .replace(":entity/:id", `order/${reference}`)
+        .replace("users/:id", `users/${me._id}`);
       const response = await open(page, path);
       expect(response?.status()).toBe(200);
       // Not sent elsewhere (to / when the admin is not one): the scan is of this screen.

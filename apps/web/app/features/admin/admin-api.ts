@@ -10,6 +10,7 @@ import type {
   ContactMessage,
   Dashboard,
   DeliveryOptionBody,
+  Device,
   JournalLine,
   JournalPage,
   JournalQuery,
@@ -44,6 +45,9 @@ function search(values: Record<string, string | number | boolean | undefined>): 
   return text ? `?${text}` : "";
 }
 
+/** An admin's sessions, as the API names them. */
+const devicesOf = (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}/devices`;
+
 /**
  * The back-office's calls (SPEC.md §7 and decision 018). Only admin route modules import this
  * file, so none of it reaches a storefront page's scripts (checked by e2e/admin-chunks).
@@ -59,6 +63,13 @@ export function adminApi(request?: Request) {
       const envelope = await call<User>("POST", "/api/update-user", { userId, role });
       return { user: envelope.data, message: envelope.message };
     },
+    // An admin's devices (decision 039): the SUPERADMIN's alone; a customer's are not shown (403).
+    userDevices: async (userId: string) => (await call<Device[]>("GET", devicesOf(userId))).data,
+    endUserDevice: async (userId: string, id: string) =>
+      (await call<null>("POST", `${devicesOf(userId)}/${encodeURIComponent(id)}/end`)).message,
+    /** Signs the admin out everywhere; answers the API's message. */
+    endUserDevices: async (userId: string) =>
+      (await call<{ ended: number }>("POST", `${devicesOf(userId)}/end-all`)).message,
     /** SUPERADMIN: every product; ADMIN: their own (the server decides from the session). */
     products: async (page = 1, limit = 50) => {
       const envelope = await call<Product[]>("GET", `/api/get-product${search({ page, limit })}`);

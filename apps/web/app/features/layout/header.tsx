@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useNavigate, useSearchParams } from "react-router";
-import { ADMIN_DASHBOARD, MY_ORDERS, NAV_LINKS } from "./links";
+import { ADMIN_DASHBOARD, MY_DEVICES, MY_ORDERS, NAV_LINKS } from "./links";
 import { LogoutButton } from "./logout-button";
 import { MobileMenu } from "./mobile-menu";
 import { isAdmin, type Session } from "./session";
@@ -73,7 +73,10 @@ export function CartLink({ count, className = "" }: { count: number; className?:
   );
 }
 
-/** Desktop user menu: the name, the Admin Dashboard link for admins, sign-out (a <details>, decision 027). */
+/**
+ * Desktop user menu: the name, the Admin Dashboard link for admins, my orders and devices,
+ * sign-out (a <details>, decision 027).
+ */
 function UserMenu({ session }: { session: Session }) {
   const { ref, close, onToggle, onKeyDown } = useDetails();
   return (
@@ -106,6 +109,11 @@ function UserMenu({ session }: { session: Session }) {
           <li>
             <Link to={MY_ORDERS.to} onClick={close} className="block rounded px-3 py-2 hover:bg-slate-100">
               {MY_ORDERS.label}
+            </Link>
+          </li>
+          <li>
+            <Link to={MY_DEVICES.to} onClick={close} className="block rounded px-3 py-2 hover:bg-slate-100">
+              {MY_DEVICES.label}
             </Link>
           </li>
           <li>

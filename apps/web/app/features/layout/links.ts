@@ -10,3 +10,6 @@ export const ADMIN_DASHBOARD = "/admin-panel/all-products";
 
 /** A signed-in customer's orders (and anyone's, by reference and phone). */
 export const MY_ORDERS = { to: "/order-status", label: "Mes commandes" } as const;
+
+/** Where the signed-in account is connected, to sign a lost or shared device out. */
+export const MY_DEVICES = { to: "/devices", label: "Mes appareils" } as const;

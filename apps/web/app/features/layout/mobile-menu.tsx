@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { ADMIN_DASHBOARD, MY_ORDERS, NAV_LINKS } from "./links";
+import { ADMIN_DASHBOARD, MY_DEVICES, MY_ORDERS, NAV_LINKS } from "./links";
 import { LogoutButton } from "./logout-button";
 import { isAdmin, type Session } from "./session";
 import { useDetails } from "./use-dismiss";
@@ -84,6 +84,13 @@ export function MobileMenu({ session }: { session: Session | null }) {
               <li>
                 <Link to={MY_ORDERS.to} className={item}>
                   {MY_ORDERS.label}
+                </Link>
+              </li>
+            )}
+            {session && (
+              <li>
+                <Link to={MY_DEVICES.to} className={item}>
+                  {MY_DEVICES.label}
                 </Link>
               </li>
             )}

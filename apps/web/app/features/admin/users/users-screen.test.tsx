@@ -95,6 +95,21 @@ describe("UsersScreen", () => {
     expect(screen.getByText(MSG.rolesSuperAdminOnly)).toBeTruthy();
   });
 
+  it("links a SUPERADMIN to each other admin's devices, never to a customer's nor their own", () => {
+    renderScreen(superAdmin);
+    expect(screen.getAllByRole("link", { name: /^Appareils/ })).toEqual([
+      screen.getByRole("link", { name: "Appareils de Jean Fotso" }),
+    ]);
+    expect(screen.getByRole("link", { name: "Appareils de Jean Fotso" }).getAttribute("href")).toBe(
+      `/admin-panel/users/${uuid(3)}/devices`,
+    );
+  });
+
+  it("offers an ADMIN no admin's devices", () => {
+    renderScreen({ _id: uuid(3), role: "ADMIN" });
+    expect(screen.queryAllByRole("link", { name: /^Appareils/ })).toEqual([]);
+  });
+
   it("filters by name or e-mail whatever the accents and case, counts, and says when nobody matches", () => {
     renderScreen(superAdmin);
     expect(screen.getByRole("status").textContent).toBe("3 utilisateurs");

@@ -1,17 +1,21 @@
 import type { User } from "@shop/shared";
-import { outranks } from "@shop/shared/core";
+import { ADMIN_ROLES, outranks } from "@shop/shared/core";
 import { useId, useState } from "react";
-import { useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import { inputClass } from "../../../components/ui/field";
 import type { ListedUser } from "./listed-user";
 import { ResetLinkButton } from "./reset-link-button";
 import { RoleDialog } from "./role-dialog";
 import { filterUsers, usersCount } from "./user-search";
 
+/** An admin's devices, the SUPERADMIN's to see and sign out (decision 039). */
+export const userDevicesHref = (userId: string) => `/admin-panel/users/${encodeURIComponent(userId)}/devices`;
+
 /**
  * 'Gestion des Utilisateurs' (SPEC.md §2, decision 019): a search by name or e-mail, the table
  * (#, Nom, Email, Rôle, Actions) that scrolls sideways inside its own box on a phone, and the
- * role change, offered to a SUPERADMIN on every row but their own (the server says the same).
+ * role change, offered to a SUPERADMIN on every row but their own (the server says the same), and
+ * for them each admin's devices.
  */
 export function UsersScreen({
   users,
@@ -116,6 +120,14 @@ export function UsersScreen({
                               </button>
                             )}
                             {outranks(me.role, user.role) && <ResetLinkButton userId={user._id} name={user.name} />}
+                            {canChangeRoles && ADMIN_ROLES.includes(user.role) && (
+                              <Link
+                                to={userDevicesHref(user._id)}
+                                className="inline-flex min-h-11 items-center rounded-full border border-slate-400 px-4 font-semibold text-slate-800 hover:bg-slate-100"
+                              >
+                                Appareils <span className="sr-only">de {user.name}</span>
+                              </Link>
+                            )}
                           </span>
                         )}
                       </td>
