@@ -163,6 +163,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
       address: request.ip,
     });
     if (!session) throw unauthorized(MSG.signInFailed);
+    // Its row was just written with this moment as its last use: nothing to note for a while.
+    lastUseWritten.set(session.id, Date.now());
     // `_id` is what the original French storefront reads from the token itself (SPEC.md §6);
     // `role` is true for as long as the session is open (see openSession).
     const token = await new SignJWT({ _id: user.id, role: user.role })
