@@ -1,8 +1,11 @@
-import { type JournalFilters, type JournalQuery, SHOP_TIME_ZONE } from "@shop/shared";
+import { type JournalFilters, type JournalQuery, MSG, SHOP_TIME_ZONE } from "@shop/shared";
 import { and, asc, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import { type AuditLine, auditLog } from "../../db/schema/audit.ts";
-import { users } from "../../db/schema/users.ts";
+import { products } from "../../db/schema/products.ts";
+import { type UserRow, users } from "../../db/schema/users.ts";
+import { forbidden } from "../../lib/errors.ts";
 
 /**
  * Reading the audit log (decision 038): the 'Journal' screen's pages, its CSV export and the
@@ -105,7 +108,23 @@ export async function* journalLines(db: Db, filters: JournalFilters, batch = 100
   }
 }
 
-/** The lines of one product or one order, newest first (the last `limit`). */
-export function historyOf(db: Db, entity: "product" | "order", id: string, limit = 200): Promise<JournalRow[]> {
+/**
+ * The lines of one product or one order, newest first (the last `limit`). An order's are every
+ * admin's; a product's its own ADMIN's (SPEC.md §6) or a SUPERADMIN's, and a deleted product's
+ * the SUPERADMIN's alone.
+ */
+export async function historyOf(
+  db: Db,
+  reader: Pick<UserRow, "id" | "role">,
+  entity: "product" | "order",
+  id: string,
+  limit = 200,
+): Promise<JournalRow[]> {
+  if (entity === "product" && reader.role !== "SUPERADMIN") {
+    const [product] = z.uuid().safeParse(id).success
+      ? await db.select({ userId: products.userId }).from(products).where(eq(products.id, id)).limit(1)
+      : [];
+    if (product?.userId !== reader.id) throw forbidden(MSG.historyNotAllowed);
+  }
   return linesWhere(db, and(eq(auditLog.entity, entity), eq(auditLog.entityId, id)), limit);
 }
