@@ -54,6 +54,8 @@ const TABLE_READS = {
   products: ["reviews"],
   push: ["app-settings", "users"],
   reviews: ["users"],
+  // An account's factors lock its row while they change; the setting is an app_settings row.
+  "second-factors": ["users", "app-settings"],
   seo: ["products"],
   stock: ["products"],
 };

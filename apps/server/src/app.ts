@@ -33,6 +33,11 @@ import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { catalogueRoutes, productAdminRoutes } from "./modules/products/products.routes.ts";
 import { pushRoutes } from "./modules/push/push.routes.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
+import {
+  mySecondFactorsRoutes,
+  secondFactorSignInRoutes,
+  staffSecondFactorsRoutes,
+} from "./modules/second-factors/second-factors.routes.ts";
 import { cspReportsRoutes } from "./modules/security/csp-reports.routes.ts";
 import { seoRoutes } from "./modules/seo/seo.routes.ts";
 import { adminStockRoutes, stockAlertRoutes } from "./modules/stock/stock.routes.ts";
@@ -172,6 +177,9 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
       await api.register(auditRoutes);
       await api.register(myDevicesRoutes);
       await api.register(staffDevicesRoutes);
+      await api.register(mySecondFactorsRoutes, { config });
+      await api.register(secondFactorSignInRoutes, { config });
+      await api.register(staffSecondFactorsRoutes, { config });
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({
         method: ["GET", "POST", "PUT", "PATCH", "DELETE"],

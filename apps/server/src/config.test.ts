@@ -155,6 +155,17 @@ describe("configuration", () => {
     expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "production", COOKIE_SECURE: "false" }).cookie.secure).toBe(false);
   });
 
+  it("requires a second factor of the staff in production unless told otherwise (decision 040)", async () => {
+    const dir = await tempDir();
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "production" }).staffSecondFactor).toBe("required");
+    expect(loadConfig({ DATA_DIR: dir, NODE_ENV: "development" }).staffSecondFactor).toBe("optional");
+    expect(
+      loadConfig({ DATA_DIR: dir, NODE_ENV: "production", STAFF_SECOND_FACTOR: "optional" }).staffSecondFactor,
+    ).toBe("optional");
+    expect(loadConfig({ DATA_DIR: dir, STAFF_SECOND_FACTOR: "required" }).staffSecondFactor).toBe("required");
+    expect(() => loadConfig({ DATA_DIR: dir, STAFF_SECOND_FACTOR: "oui" })).toThrow(/STAFF_SECOND_FACTOR/);
+  });
+
   it("keeps anonymous pages and catalogue answers in 16 MB each unless told a size; pages can be off", async () => {
     const dir = await tempDir();
     expect(loadConfig({ DATA_DIR: dir }).pageCache).toEqual({ maxBytes: 16 * 1024 * 1024 });

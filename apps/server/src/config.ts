@@ -37,6 +37,7 @@ const env = z.object({
   PGLITE_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(16),
   TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  STAFF_SECOND_FACTOR: z.enum(["required", "optional"]).optional(),
   COOKIE_SECURE: bool.optional(),
   COOKIE_DOMAIN: z.string().min(1).optional(),
   TRUST_PROXY: z
@@ -213,6 +214,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ttlSeconds: e.TOKEN_TTL_DAYS * 24 * 3600,
     },
     cookie: { secure: e.COOKIE_SECURE ?? production, domain: e.COOKIE_DOMAIN },
+    /**
+     * Whether the staff must sign in with a second factor when no SUPERADMIN chose in the
+     * back-office (decision 040): required in production, so that a new shop's first super
+     * admin sets one up at the first sign-in.
+     */
+    staffSecondFactor: e.STAFF_SECOND_FACTOR ?? (production ? "required" : "optional"),
     corsOrigins: e.CORS_ORIGINS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },

@@ -31,6 +31,13 @@ export const AUDIT_ACTIONS = {
   "push-device-added": "Notifications activées",
   "push-device-removed": "Notifications désactivées",
   "sessions-ended": "Appareils déconnectés",
+  "second-factor-added": "Second facteur ajouté",
+  "second-factor-renamed": "Second facteur renommé",
+  "second-factor-removed": "Second facteur supprimé",
+  "second-factors-reset": "Seconds facteurs réinitialisés",
+  "recovery-codes-renewed": "Codes de récupération renouvelés",
+  "recovery-code-used": "Code de récupération utilisé",
+  "second-factor-refused": "Second facteur refusé",
   read: "Message lu",
   unread: "Message non lu",
 } as const;

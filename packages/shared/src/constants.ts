@@ -136,7 +136,7 @@ export const CSP_NONCE_KEY = "shop.csp-nonce";
 export type CspNonceSource = () => string | undefined;
 
 /** A call through that transport: the API path, and the visitor's cookies when there are any. */
-export type ApiMethod = "GET" | "POST" | "PUT" | "DELETE";
+export type ApiMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export interface InProcessApiRequest {
   method: ApiMethod;
   path: string;

@@ -24,6 +24,7 @@ export * from "./schemas/orders.ts";
 export * from "./schemas/payments.ts";
 export * from "./schemas/products.ts";
 export * from "./schemas/reviews.ts";
+export * from "./schemas/second-factors.ts";
 export * from "./schemas/shop.ts";
 export * from "./schemas/stock.ts";
 export * from "./schemas/users.ts";

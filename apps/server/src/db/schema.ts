@@ -14,5 +14,6 @@ export * from "./schema/payments.ts";
 export * from "./schema/products.ts";
 export * from "./schema/push.ts";
 export * from "./schema/reviews.ts";
+export * from "./schema/second-factors.ts";
 export * from "./schema/stock.ts";
 export * from "./schema/users.ts";

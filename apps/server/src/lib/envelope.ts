@@ -9,6 +9,6 @@ export function okPage<T>(data: T[], meta: PageMeta, message = "") {
   return { success: true, error: false, message, data, meta } as const;
 }
 
-export function fail(message: string, issues?: { path: string; message: string }[]) {
-  return { success: false, error: true, message, data: null, ...(issues ? { issues } : {}) } as const;
+export function fail(message: string, issues?: { path: string; message: string }[], extra?: Record<string, unknown>) {
+  return { ...extra, success: false, error: true, message, data: null, ...(issues ? { issues } : {}) } as const;
 }

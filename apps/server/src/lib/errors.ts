@@ -2,10 +2,21 @@
 export class AppError extends Error {
   readonly statusCode: number;
   readonly issues?: { path: string; message: string }[];
-  constructor(statusCode: number, message: string, issues?: { path: string; message: string }[]) {
+  /**
+   * Fields added to the error's envelope for the clients that act on it (a `code`, the
+   * sign-in's second step); clients of the original shop read only the message.
+   */
+  readonly extra?: Record<string, unknown>;
+  constructor(
+    statusCode: number,
+    message: string,
+    issues?: { path: string; message: string }[],
+    extra?: Record<string, unknown>,
+  ) {
     super(message);
     this.statusCode = statusCode;
     this.issues = issues;
+    this.extra = extra;
   }
 }
 

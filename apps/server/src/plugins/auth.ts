@@ -1,11 +1,18 @@
-import { ADMIN_ROLES, MSG, type Role } from "@shop/shared";
+import {
+  ADMIN_ROLES,
+  MSG,
+  type OpenedWith,
+  openedWithSecondFactor,
+  type Role,
+  SECOND_FACTOR_CODES,
+} from "@shop/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { jwtVerify, SignJWT } from "jose";
 import { LRUCache } from "lru-cache";
 import type { Config } from "../config.ts";
 import type { UserRow } from "../db/schema.ts";
-import { forbidden, unauthorized } from "../lib/errors.ts";
+import { AppError, forbidden, unauthorized } from "../lib/errors.ts";
 import { LAST_USE_EVERY_MS, touchSession } from "../modules/auth/devices.service.ts";
 import {
   closeSessions,
@@ -14,16 +21,18 @@ import {
   type SessionClaim,
   userOfSession,
 } from "../modules/auth/sessions.service.ts";
+import { secondFactorRequiredOf } from "../modules/second-factors/setting.service.ts";
 
 export const TOKEN_COOKIE = "token";
 
 declare module "fastify" {
   interface FastifyInstance {
     /**
-     * Opens a session for a user whose password was just checked, answers its token and sets
-     * it as the `token` cookie. Refused (401) when the password changed in the meantime.
+     * Opens a session for a user whose password (and second factor, `openedWith`) was just
+     * checked, answers its token and sets it as the `token` cookie. Refused (401) when the
+     * password changed in the meantime.
      */
-    startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow): Promise<string>;
+    startSession(request: FastifyRequest, reply: FastifyReply, user: UserRow, openedWith?: OpenedWith): Promise<string>;
     /** Log-out: ends the session of every token the request carries and clears the cookie. */
     endSessions(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** Hook: the request must carry the token of an open session. */
@@ -56,6 +65,8 @@ declare module "fastify" {
     user: UserRow | null;
     /** The open session `user` was read through: who acted, in which session (the audit log). */
     sessionId: string | null;
+    /** How that session was opened (decision 040); null when not read through `authenticate`. */
+    openedWith: OpenedWith | null;
   }
 }
 
@@ -94,6 +105,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
 
   app.decorateRequest("user", null);
   app.decorateRequest("sessionId", null);
+  app.decorateRequest("openedWith", null);
 
   /**
    * Checking a signature costs more than answering a cached catalogue read (WebCrypto's HMAC
@@ -146,44 +158,52 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
     onlyRole?: Role,
   ): Promise<UserRow | null> {
     const claims = token ? await claimsOf(token) : null;
-    const user =
+    const session =
       !claims || (onlyRole && claims.role !== onlyRole)
         ? null
         : await userOfSession(app.db, claims.sessionId, claims.userId);
+    const user = session?.user ?? null;
     request.user = user;
     request.sessionId = user && claims ? claims.sessionId : null;
+    request.openedWith = session?.openedWith ?? null;
     if (request.sessionId) await noteUse(request.sessionId);
     return user;
   }
 
-  app.decorate("startSession", async (request: FastifyRequest, reply: FastifyReply, user: UserRow) => {
-    const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
-    const session = await openSession(app.db, user, expiresAt, {
-      userAgent: request.headers["user-agent"] ?? "",
-      address: request.ip,
-    });
-    if (!session) throw unauthorized(MSG.signInFailed);
-    // Its row was just written with this moment as its last use: nothing to note for a while.
-    lastUseWritten.set(session.id, Date.now());
-    // `_id` is what the original French storefront reads from the token itself (SPEC.md §6);
-    // `role` is true for as long as the session is open (see openSession).
-    const token = await new SignJWT({ _id: user.id, role: user.role })
-      .setProtectedHeader({ alg: "HS256" })
-      .setSubject(user.id)
-      .setJti(session.id)
-      .setIssuedAt()
-      .setExpirationTime(expiresAt)
-      .sign(key);
-    reply.setCookie(TOKEN_COOKIE, token, {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: opts.config.cookie.secure,
-      domain: opts.config.cookie.domain,
-      path: "/",
-      maxAge: ttlSeconds,
-    });
-    return token;
-  });
+  app.decorate(
+    "startSession",
+    async (request: FastifyRequest, reply: FastifyReply, user: UserRow, openedWith: OpenedWith = "password") => {
+      const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+      const session = await openSession(
+        app.db,
+        user,
+        expiresAt,
+        { userAgent: request.headers["user-agent"] ?? "", address: request.ip },
+        openedWith,
+      );
+      if (!session) throw unauthorized(MSG.signInFailed);
+      // Its row was just written with this moment as its last use: nothing to note for a while.
+      lastUseWritten.set(session.id, Date.now());
+      // `_id` is what the original French storefront reads from the token itself (SPEC.md §6);
+      // `role` is true for as long as the session is open (see openSession).
+      const token = await new SignJWT({ _id: user.id, role: user.role })
+        .setProtectedHeader({ alg: "HS256" })
+        .setSubject(user.id)
+        .setJti(session.id)
+        .setIssuedAt()
+        .setExpirationTime(expiresAt)
+        .sign(key);
+      reply.setCookie(TOKEN_COOKIE, token, {
+        httpOnly: true,
+        sameSite: "lax",
+        secure: opts.config.cookie.secure,
+        domain: opts.config.cookie.domain,
+        path: "/",
+        maxAge: ttlSeconds,
+      });
+      return token;
+    },
+  );
 
   app.decorate("endSessions", async (request: FastifyRequest, reply: FastifyReply) => {
     const claims = await Promise.all(readTokens(app, request).map(claimsOf));
@@ -235,9 +255,17 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
     await readSession(request, token, "ADMIN");
   });
 
+  // The staff's second factor (decision 040): while the shop requires it, a session of an
+  // ADMIN or SUPERADMIN opened with a password alone reaches no admin call; the back-office
+  // reads the code and leads to 'Sécurité du compte', whose calls are not admin calls.
   app.decorate("requireRole", (roles: readonly Role[]) => async (request: FastifyRequest) => {
     await app.authenticate(request);
-    if (!request.user || !roles.includes(request.user.role)) throw forbidden(MSG.forbidden);
+    const user = request.user;
+    if (!user || !roles.includes(user.role)) throw forbidden(MSG.forbidden);
+    if (openedWithSecondFactor(request.openedWith ?? "password")) return;
+    if (await secondFactorRequiredOf(app.db, user.role, opts.config.staffSecondFactor)) {
+      throw new AppError(403, MSG.secondFactorSetupRequired, undefined, { code: SECOND_FACTOR_CODES.setup });
+    }
   });
 });
 

@@ -25,7 +25,7 @@ const BY_CODE: Record<string, [number, string]> = {
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send(fail(error.message, error.issues));
+      return reply.status(error.statusCode).send(fail(error.message, error.issues, error.extra));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({

@@ -6,8 +6,9 @@ import { createECDH, randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Response } from "light-my-request";
 import sharp from "sharp";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  appSettings,
   auditLog,
   contactMessages,
   deliveryOptions,
@@ -490,6 +491,42 @@ const CALLS: Call[] = [
     expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
   },
   {
+    method: "GET",
+    url: "/api/second-factors",
+    expected: { anonymous: 401, general: 200, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/second-factor-setting",
+    // Whether the staff need a second factor is the SUPERADMIN's (decision 040).
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "PUT",
+    url: "/api/admin/second-factor-setting",
+    // The mode it already has: the calls after it must not be gated, or freed, by it.
+    body: async () => {
+      const [row] = await ctx.database.db
+        .select({ value: appSettings.value })
+        .from(appSettings)
+        .where(eq(appSettings.key, "staff_second_factor"));
+      return { mode: row?.value ?? "optional" };
+    },
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/users/:userId/second-factors",
+    freshUrl: async () => `/api/admin/users/${(await signedInAdmin()).userId}/second-factors`,
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/users/:userId/second-factors/reset",
+    freshUrl: async () => `/api/admin/users/${(await signedInAdmin()).userId}/second-factors/reset`,
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
     method: "POST",
     url: "/api/reviews",
     body: async () => ({ productId: await adminProduct(), rating: 4 }),
@@ -592,6 +629,59 @@ describe("permission matrix", () => {
       expect(body.success).toBe(res.statusCode < 300);
       expect(typeof body.message).toBe("string");
       if (res.statusCode >= 400) expect(body.message.length).toBeGreaterThan(0);
+    });
+  }
+});
+
+describe("the staff's second factor, required", () => {
+  /**
+   * Every call the matrix gives the staff alone: while the shop requires a second factor
+   * (decision 040), an ADMIN's or SUPERADMIN's session opened with a password alone gets 403
+   * with the set-up code; the same account's session opened with a factor gets the matrix's
+   * answer; the calls any signed-in account makes stay open to both.
+   */
+  const staffCalls = CALLS.filter((c) => c.expected.general === 403);
+  const openCalls = CALLS.filter((c) => c.expected.general < 400 && c.method === "GET");
+
+  beforeAll(async () => {
+    // The fixtures' sessions (the actors' tokens, which make products, orders…) count as
+    // opened with a factor; each test below opens one with a password alone.
+    await ctx.database.db.update(sessions).set({ openedWith: "password+totp" });
+    await ctx.database.db.insert(appSettings).values({ key: "staff_second_factor", value: "required" });
+  });
+  afterAll(async () => {
+    await ctx.database.db.delete(appSettings).where(eq(appSettings.key, "staff_second_factor"));
+  });
+
+  for (const actor of ["admin", "superAdmin"] as const) {
+    it(`keeps every staff call from the ${actor}'s password-only session, and none from a session with a factor`, async () => {
+      const password = await tokenFor(ctx, actor === "admin" ? ctx.actors.adminUser : ctx.superAdmin);
+      const withFactor = ctx.actors[actor];
+      expect(staffCalls.length).toBeGreaterThan(30);
+      for (const call of staffCalls) {
+        const url = call.freshUrl ? await call.freshUrl() : call.url;
+        const payload = call.multipart ? undefined : await call.body?.(actor);
+        const gated = call.multipart
+          ? await ctx.call("POST", url, {
+              token: password,
+              multipart: [{ name: "file", filename: "a.png", type: "image/png", bytes: png }],
+            })
+          : await ctx.call(call.method, url, { token: password, payload });
+        expect([call.url, gated.statusCode, gated.json().code]).toEqual([call.url, 403, "second-factor-setup"]);
+        const url2 = call.freshUrl ? await call.freshUrl() : call.url;
+        const payload2 = call.multipart ? undefined : await call.body?.(actor);
+        const open = call.multipart
+          ? await ctx.call("POST", url2, {
+              token: withFactor,
+              multipart: [{ name: "file", filename: "a.png", type: "image/png", bytes: png }],
+            })
+          : await ctx.call(call.method, url2, { token: withFactor, payload: payload2 });
+        expect([call.url, open.statusCode]).toEqual([call.url, call.expected[actor]]);
+      }
+      for (const call of openCalls) {
+        const res = await ctx.call(call.method, call.url, { token: password });
+        expect([call.url, res.statusCode]).toEqual([call.url, call.expected[actor]]);
+      }
     });
   }
 });

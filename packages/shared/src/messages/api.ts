@@ -173,3 +173,47 @@ export const staffDevicesEnded = "Tous les appareils de ce compte sont déconnec
 export const deviceNotFound = "Cet appareil n'est plus connecté.";
 export const devicesStaffOnly = "Seul un super administrateur peut voir les appareils des administrateurs.";
 export const devicesOfStaffOnly = "Seuls les appareils des administrateurs sont visibles ici.";
+// second factors (decision 040)
+export const secondFactorNeeded =
+  "Mot de passe correct. Confirmez avec votre clé d'accès, le code de votre application d'authentification ou un code de récupération.";
+export const secondFactorSetupRequired =
+  "L'administration exige un second facteur : ajoutez une clé d'accès ou une application d'authentification pour continuer.";
+export const secondFactorTicketInvalid =
+  "Cette étape de connexion a expiré. Saisissez à nouveau votre e-mail et votre mot de passe.";
+export const totpCodeWrong = "Code incorrect.";
+export const totpCodeReused = "Ce code a déjà servi. Attendez le suivant dans votre application.";
+export const recoveryCodeWrong = "Code de récupération inconnu.";
+export const recoveryCodeUsed = "Code de récupération déjà utilisé.";
+export const passkeyUnknown = "Clé d'accès inconnue.";
+export const passkeyRefused = "La clé d'accès n'a pas pu être vérifiée. Réessayez.";
+export const passkeyChallengeExpired = "La demande de clé d'accès a expiré ou a déjà servi. Réessayez.";
+export const passkeyTaken = "Cette clé d'accès est déjà enregistrée.";
+export const secondFactorLocked = "Trop de codes incorrects pour ce compte. Réessayez dans 15 minutes.";
+export const secondFactorAccepted = "Connexion réussie.";
+export const securityOverview = "Sécurité du compte.";
+export const totpSetupStarted =
+  "Scannez le QR code avec votre application d'authentification, puis saisissez le code affiché.";
+export const totpSetupExpired = "Cette configuration a expiré. Recommencez.";
+export const totpAlreadySet = "Une application d'authentification est déjà enregistrée : supprimez-la d'abord.";
+export const totpAdded = "Application d'authentification ajoutée.";
+export const passkeyAdded = "Clé d'accès ajoutée.";
+export const factorRenamed = "Nom enregistré.";
+export const factorRemoved = "Facteur supprimé.";
+export const factorNotFound = "Ce facteur n'existe pas ou a déjà été supprimé.";
+export const lastFactorRequired =
+  "Gardez au moins un second facteur : l'administration l'exige. Ajoutez-en un autre avant de supprimer celui-ci.";
+export const recoveryCodesRenewed =
+  "Nouveaux codes de récupération : les anciens ne servent plus. Gardez-les en lieu sûr.";
+export const recoveryCodesNeedFactor = "Ajoutez d'abord une clé d'accès ou une application d'authentification.";
+export const secondFactorSetting = "Réglage du second facteur.";
+export const secondFactorSettingSaved = (required: boolean) =>
+  required ? "Second facteur exigé pour les administrateurs." : "Second facteur facultatif pour les administrateurs.";
+export const secondFactorSuperAdminOnly =
+  "Seul un super administrateur peut changer ce réglage ou réinitialiser les seconds facteurs.";
+export const factorsOfStaff = "Seconds facteurs du compte.";
+export const factorsReset =
+  "Seconds facteurs réinitialisés : ce compte est déconnecté partout et se connectera avec son mot de passe.";
+export const ownFactorsReset =
+  "Demandez à un autre super administrateur de réinitialiser vos propres seconds facteurs.";
+export const passkeysNeedPublicUrl =
+  "Les clés d'accès demandent l'adresse publique de la boutique (PUBLIC_URL, un nom de domaine) : utilisez une application d'authentification.";

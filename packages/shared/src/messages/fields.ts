@@ -68,3 +68,10 @@ export const commentTooLong = "Le commentaire ne doit pas dépasser 1000 caract�
 export const journalDayInvalid = "Choisissez une date valide (AAAA-MM-JJ).";
 export const journalDaysReversed = "La date de début doit précéder la date de fin.";
 export const journalActionInvalid = "Action inconnue.";
+// second factors (decision 040)
+export const factorNameRequired = "Donnez un nom à ce facteur (par exemple « Mon téléphone »).";
+export const factorNameTooLong = "Le nom ne doit pas dépasser 60 caractères.";
+export const totpCodeInvalid = "Saisissez les 6 chiffres affichés par votre application d'authentification.";
+export const recoveryCodeInvalid = "Saisissez un code de récupération (12 caractères, par exemple 7KQ2-M9XP-4TZA).";
+export const secondFactorOneOf = "Saisissez un code, un code de récupération ou utilisez votre clé d'accès.";
+export const secondFactorModeInvalid = "Choisissez « exigé » ou « facultatif ».";

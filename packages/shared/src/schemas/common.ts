@@ -19,6 +19,10 @@ export const errorEnvelope = z.object({
   data: z.null(),
   /** Present on validation failures: which field, and what is wrong with it, in French. */
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** What a client may act on beside the message ("second-factor-needed", "second-factor-setup"; decision 040). */
+  code: z.string().optional(),
+  /** With "second-factor-needed": the ticket and methods of the sign-in's second step. */
+  secondFactor: z.object({ ticket: z.string(), methods: z.array(z.string()) }).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

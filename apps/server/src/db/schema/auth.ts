@@ -21,6 +21,8 @@ export const sessions = pgTable(
     address: text("address"),
     /** Moved at most every few minutes per app server, not at every request. */
     lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** How it was opened (decision 040): "password", "password+totp", "passkey"… The staff's gate reads it. */
+    openedWith: text("opened_with").notNull().default("password"),
   },
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { auditLog } from "../../db/schema/audit.ts";
 import type { UserRow } from "../../db/schema/users.ts";
@@ -112,4 +112,27 @@ export async function verifyLog(db: Db): Promise<LogVerdict> {
   const lines = row?.lines ?? 0;
   if (row?.first_broken === null || row?.first_broken === undefined) return { intact: true, lines };
   return { intact: false, lines, firstBroken: Number(row.first_broken) };
+}
+
+/**
+ * How many lines of one action under one entity were written in the last `minutes`: what a
+ * limit counted across app servers reads (the wrong second factors of an account, decision 040).
+ */
+export async function recentLines(
+  db: Db,
+  line: { entity: string; entityId: string; action: string },
+  minutes: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, line.entity),
+        eq(auditLog.entityId, line.entityId),
+        eq(auditLog.action, line.action),
+        gt(auditLog.at, sql`now() - make_interval(mins => ${minutes})`),
+      ),
+    );
+  return row?.n ?? 0;
 }

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { ok } from "../../lib/envelope.ts";
+import { factorsContext } from "../second-factors/factors.context.ts";
+import { secondStepError } from "../second-factors/second-step.service.ts";
 import { toApiUser } from "../users/users.mapper.ts";
 import { signIn, signUp } from "../users/users.service.ts";
 
@@ -11,6 +13,7 @@ const SIGNUP_BODY_LIMIT = Math.ceil((AVATAR_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const rateLimit = { max: config.authRateLimit.max, timeWindow: config.authRateLimit.windowMs };
+  const factors = factorsContext(app.db, config);
 
   app.post(
     "/signup",
@@ -33,6 +36,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     },
     async (request, reply) => {
       const row = await signIn(app.db, request.body);
+      // An account with a second factor gets the second step's ticket, not a session (decision 040).
+      const secondStep = await secondStepError(factors, row);
+      if (secondStep) throw secondStep;
       return ok(await app.startSession(request, reply, row), MSG.signInSuccess);
     },
   );

@@ -1,3 +1,4 @@
+import { OPENED_WITH, type OpenedWith } from "@shop/shared";
 import { and, eq, exists, getTableColumns, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../db/client.ts";
@@ -28,6 +29,7 @@ export function openSession(
   user: Pick<UserRow, "id" | "passwordHash" | "role">,
   expiresAt: Date,
   device: SessionDevice = { userAgent: "", address: null },
+  openedWith: OpenedWith = "password",
 ): Promise<{ id: string } | null> {
   return db.transaction(async (tx) => {
     await tx.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
@@ -44,6 +46,7 @@ export function openSession(
         expiresAt,
         userAgent: device.userAgent.slice(0, USER_AGENT_MAX),
         address: device.address,
+        openedWith,
       })
       .returning({ id: sessions.id });
     return row ?? null;
@@ -98,15 +101,43 @@ export function sessionIsOpen(db: Db): SQL {
 /** The signed-in user's id (the session row's), for the joins of a query begun with `fromOpenSession`. */
 export const signedInUserId = sessions.userId;
 
-const userOfSessionQuery = prepared((db) => fromOpenSession(db, {}).limit(1).prepare("user_of_session"));
+const userOfSessionQuery = prepared((db) =>
+  fromOpenSession(db, { openedWith: sessions.openedWith }).limit(1).prepare("user_of_session"),
+);
 
-/** The user of a session that is still open: one indexed query, the session joined to its user. */
-export async function userOfSession(db: Db, sessionId: string, userId: string): Promise<UserRow | null> {
+/**
+ * The user of a session that is still open, and how it was opened (the staff's gate, decision
+ * 040): one indexed query, the session joined to its user.
+ */
+export async function userOfSession(
+  db: Db,
+  sessionId: string,
+  userId: string,
+): Promise<{ user: UserRow; openedWith: OpenedWith } | null> {
   const [row] = await userOfSessionQuery(db).execute({ sessionId, userId });
-  return row?.user ?? null;
+  if (!row) return null;
+  const openedWith = (OPENED_WITH as readonly string[]).includes(row.openedWith) ? row.openedWith : "password";
+  return { user: row.user, openedWith: openedWith as OpenedWith };
 }
 
 /** Ends sessions (log-out): their tokens are refused from now on, on every app server. */
 export async function closeSessions(db: Db, sessionIds: readonly string[]): Promise<void> {
   if (sessionIds.length > 0) await db.delete(sessions).where(inArray(sessions.id, [...sessionIds]));
+}
+
+/**
+ * A session opened with a password alone that has just proven a second factor (its owner added
+ * one): it now counts as opened with it (decision 040). Part of the caller's transaction.
+ */
+export async function markSessionOpenedWith(db: Db, sessionId: string, openedWith: OpenedWith): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ openedWith })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.openedWith, "password")));
+}
+
+/** Ends every session of an account (its factors reset); answers how many were open. */
+export async function closeSessionsOf(db: Db, userId: string): Promise<number> {
+  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return ended.length;
 }
