@@ -50,6 +50,29 @@ describe("rate limits in Redis, two app servers", () => {
   });
 });
 
+describe("the sign-in's second step (decision 040)", () => {
+  const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_MAX: "3" } });
+
+  it("is limited per address with the password's numbers, whatever ticket or code it is sent", async () => {
+    const ip = newClient();
+    const codes = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await ctx.call("POST", "/api/signin/second-factor", {
+        payload: { ticket: `faux-${i}`, code: "123456" },
+        remoteAddress: ip,
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([401, 401, 401, 429]);
+    const passkeys = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await ctx.call("POST", "/api/signin/passkey-options", { payload: {}, remoteAddress: ip });
+      passkeys.push(res.statusCode);
+    }
+    expect(passkeys).toEqual([200, 200, 200, 429]);
+  });
+});
+
 describe("behind a proxy named in TRUST_PROXY", () => {
   const ctx = useTestApp({ env: { TRUST_PROXY: "127.0.0.1", AUTH_RATE_LIMIT_MAX: "3" } });
 
