@@ -15,6 +15,8 @@ export const device = z.object({
   lastUsedAt: z.string(),
   /** The session of this very request. */
   current: z.boolean(),
+  /** How it was opened: "Mot de passe", "Mot de passe et clé d'accès"… (decision 040). */
+  openedWith: z.string(),
 });
 export type Device = z.infer<typeof device>;
 

@@ -55,6 +55,15 @@ export function placeOf(address: string | null): string {
   return `Internet (${masked(v4mapped)})`;
 }
 
+/** How a session was opened, in the words 'Mes appareils' shows (decision 040). */
+const OPENED_WITH_WORDS: Record<string, string> = {
+  password: "Mot de passe",
+  "password+totp": "Mot de passe et code de l'application",
+  "password+passkey": "Mot de passe et clé d'accès",
+  "password+recovery": "Mot de passe et code de récupération",
+  passkey: "Clé d'accès",
+};
+
 export function toApiDevice(row: DeviceRow, currentSessionId: string | null): Device {
   return {
     _id: row.id,
@@ -63,5 +72,6 @@ export function toApiDevice(row: DeviceRow, currentSessionId: string | null): De
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt.toISOString(),
     current: row.id === currentSessionId,
+    openedWith: OPENED_WITH_WORDS[row.openedWith] ?? "Mot de passe",
   };
 }

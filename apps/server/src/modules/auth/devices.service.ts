@@ -11,7 +11,10 @@ import { recordChange, type Staff } from "../audit/audit.service.ts";
  * account's owner and, for an admin's account, any SUPERADMIN (each end then in the audit log).
  */
 
-export type DeviceRow = Pick<typeof sessions.$inferSelect, "id" | "userAgent" | "address" | "createdAt" | "lastUsedAt">;
+export type DeviceRow = Pick<
+  typeof sessions.$inferSelect,
+  "id" | "userAgent" | "address" | "createdAt" | "lastUsedAt" | "openedWith"
+>;
 
 export function openSessionsOf(db: Db, userId: string): Promise<DeviceRow[]> {
   return db
@@ -21,6 +24,7 @@ export function openSessionsOf(db: Db, userId: string): Promise<DeviceRow[]> {
       address: sessions.address,
       createdAt: sessions.createdAt,
       lastUsedAt: sessions.lastUsedAt,
+      openedWith: sessions.openedWith,
     })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))

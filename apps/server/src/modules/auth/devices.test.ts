@@ -60,7 +60,11 @@ describe("'Mes appareils'", () => {
     const devices = res.json().data;
     expect(devices).toHaveLength(2);
     const current = devices.find((d: { current: boolean }) => d.current);
-    expect(current).toMatchObject({ device: "Chrome sur Android (Samsung SM-A155F)", place: "Internet (41.202.x.x)" });
+    expect(current).toMatchObject({
+      device: "Chrome sur Android (Samsung SM-A155F)",
+      place: "Internet (41.202.x.x)",
+      openedWith: "Mot de passe",
+    });
     expect(devices.find((d: { current: boolean }) => !d.current)).toMatchObject({
       device: "Mobile Safari sur iOS (Apple iPhone)",
       place: "Données mobiles (adresse partagée de l'opérateur)",

@@ -167,6 +167,11 @@ describe("an authenticator app (TOTP)", () => {
     expect(now.statusCode, now.body).toBe(200);
     expect(now.headers["set-cookie"]).toMatch(/^token=/);
     expect((await sessionOf(now.json().data)).openedWith).toBe("password+totp");
+    // 'Mes appareils' says how each session was opened.
+    const devices = (await ctx.call("GET", "/api/my-devices", { token: now.json().data })).json().data;
+    expect(devices.find((d: { current: boolean }) => d.current).openedWith).toBe(
+      "Mot de passe et code de l'application",
+    );
     const replayed = await attempt(codeAt(secret));
     expect([replayed.statusCode, replayed.json().message]).toEqual([401, MSG.totpCodeReused]);
     const next = await attempt(codeAt(secret, 30_000));

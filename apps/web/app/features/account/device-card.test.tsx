@@ -13,6 +13,7 @@ const phone: Device = {
   createdAt: "2026-11-22T09:15:00.000Z",
   lastUsedAt: "2026-11-27T13:05:00.000Z",
   current: false,
+  openedWith: "Mot de passe et clé d'accès",
 };
 
 const renderCard = (device: Device) => renderPage(<DeviceCard device={device} busy={false} />, "/devices");
@@ -25,6 +26,7 @@ describe("DeviceCard", () => {
     expect(within(card).getByText(phone.place)).toBeTruthy();
     expect(card.textContent).toContain("Connecté le 22 novembre 2026 à 10:15");
     expect(card.textContent).toContain("Dernière activité le 27 novembre 2026 à 14:05");
+    expect(card.textContent).toContain("Connexion : Mot de passe et clé d'accès");
     expect([...card.querySelectorAll("time")].map((t) => t.getAttribute("datetime"))).toEqual([
       phone.createdAt,
       phone.lastUsedAt,

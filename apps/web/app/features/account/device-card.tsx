@@ -31,6 +31,8 @@ export function DeviceCard({ device, busy }: { device: Device; busy: boolean }) 
       <p className="text-sm text-slate-700">
         Dernière activité le <time dateTime={device.lastUsedAt}>{formatDateTime(device.lastUsedAt)}</time>
       </p>
+      {/* Older answers (a cached page) may lack it. */}
+      {device.openedWith && <p className="text-sm text-slate-700">Connexion : {device.openedWith}</p>}
       <Form
         method="post"
         preventScrollReset
