@@ -15,6 +15,7 @@ import type {
   ResetPasswordInput,
   Review,
   ReviewInput,
+  SECOND_FACTOR_CODES,
   ShopIdentity,
   SignInInput,
   SignUpInput,
@@ -28,6 +29,14 @@ import {
   type InProcessApiTransport,
   SERVER_ERROR_MESSAGE,
 } from "@shop/shared/core";
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+
+/** The proof of the sign-in's second step, with its ticket: one of a code, a recovery code or a passkey's assertion. */
+export type SecondFactorProof = { ticket: string } & (
+  | { code: string }
+  | { recoveryCode: string }
+  | { passkey: AuthenticationResponseJSON }
+);
 
 /** What the API answers, as SPEC.md §7 describes it. */
 export interface Envelope<T> {
@@ -41,14 +50,38 @@ export interface Envelope<T> {
 /** One refused field of a validation failure: its path (e.g. "body.email") and a French message. */
 export type ApiIssue = NonNullable<ErrorEnvelope["issues"]>[number];
 
-/** An answer with `success: false`, carrying the server's French message, status and field issues. */
+/**
+ * The error codes the web app acts on, as the contract names them (`SECOND_FACTOR_CODES` of
+ * the shared package, which the browser does not import: it comes with zod). The type keeps
+ * them equal.
+ */
+export const API_CODES: { secondFactorNeeded: Codes["needed"]; secondFactorSetup: Codes["setup"] } = {
+  /** `/api/signin`: the password is right, the second step follows. */
+  secondFactorNeeded: "second-factor-needed",
+  /** An admin call while the shop requires a second factor this session was opened without. */
+  secondFactorSetup: "second-factor-setup",
+};
+type Codes = typeof SECOND_FACTOR_CODES;
+
+/** What an error envelope may carry beside its message for a client to act on (decision 040). */
+export type ApiErrorExtra = Partial<Pick<ErrorEnvelope, "code" | "secondFactor">>;
+
+/**
+ * An answer with `success: false`, carrying the server's French message, status and field
+ * issues, and the `code` a client acts on ("second-factor-needed" with the sign-in's
+ * `secondFactor` step, "second-factor-setup").
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly issues: readonly ApiIssue[];
-  constructor(status: number, message: string, issues: readonly ApiIssue[] = []) {
+  readonly code?: string;
+  readonly secondFactor?: ErrorEnvelope["secondFactor"];
+  constructor(status: number, message: string, issues: readonly ApiIssue[] = [], extra: ApiErrorExtra = {}) {
     super(message);
     this.status = status;
     this.issues = issues;
+    if (extra.code !== undefined) this.code = extra.code;
+    if (extra.secondFactor !== undefined) this.secondFactor = extra.secondFactor;
   }
 }
 
@@ -103,9 +136,12 @@ export function apiClient(request?: Request) {
     } catch {
       throw new ApiError(0, SERVER_ERROR_MESSAGE);
     }
-    const envelope = answer.body as Envelope<T> & Partial<Pick<ErrorEnvelope, "issues">>;
+    const envelope = answer.body as Envelope<T> & Partial<Pick<ErrorEnvelope, "issues" | "code" | "secondFactor">>;
     if (!envelope?.success)
-      throw new ApiError(answer.status, envelope?.message ?? SERVER_ERROR_MESSAGE, envelope?.issues);
+      throw new ApiError(answer.status, envelope?.message ?? SERVER_ERROR_MESSAGE, envelope?.issues, {
+        code: envelope?.code,
+        secondFactor: envelope?.secondFactor,
+      });
     return { envelope, setCookie: answer.setCookie ?? [] };
   }
   const call = async <T>(method: ApiMethod, path: string, body?: unknown): Promise<Envelope<T>> =>
@@ -146,6 +182,29 @@ export function api(request?: Request) {
      */
     signIn: async (input: SignInInput) => {
       const { envelope, setCookie } = await send<string>("POST", "/api/signin", input);
+      return { token: envelope.data, message: envelope.message, setCookie };
+    },
+    /**
+     * The sign-in's second step (decision 040): the ticket `signIn` refused with
+     * "second-factor-needed", and a code, a recovery code or a passkey's assertion. Answers as
+     * `signIn` does.
+     */
+    signInSecondFactor: async (input: SecondFactorProof) => {
+      const { envelope, setCookie } = await send<string>("POST", "/api/signin/second-factor", input);
+      return { token: envelope.data, message: envelope.message, setCookie };
+    },
+    /** What the browser's WebAuthn call asks for: that account's passkeys with a ticket, any of this shop's without. */
+    passkeyOptions: async (ticket?: string) =>
+      (
+        await call<PublicKeyCredentialRequestOptionsJSON>(
+          "POST",
+          "/api/signin/passkey-options",
+          ticket === undefined ? {} : { ticket },
+        )
+      ).data,
+    /** Signs in with a passkey alone (a discoverable credential); answers as `signIn` does. */
+    signInWithPasskey: async (response: AuthenticationResponseJSON) => {
+      const { envelope, setCookie } = await send<string>("POST", "/api/signin/passkey", { response });
       return { token: envelope.data, message: envelope.message, setCookie };
     },
     signUp: async (input: SignUpInput) => (await call<User>("POST", "/api/signup", input)).message,

@@ -1,9 +1,12 @@
 import { useSearchParams } from "react-router";
 import { LoginForm } from "../features/auth/login-form";
+import { PasskeySignIn } from "../features/auth/passkey-sign-in";
 import { pendingAdd } from "../features/auth/pending-add";
 import { redirectTarget } from "../features/auth/redirect-target";
-import { signInInBrowser } from "../features/auth/sign-in";
+import { isSecondStep } from "../features/auth/second-factor";
+import { SecondFactorForm } from "../features/auth/second-factor-form";
 import { signInOnServer } from "../features/auth/sign-in.server";
+import { signInInBrowser } from "../features/auth/sign-in-browser";
 import { redirectIfSignedIn } from "../features/auth/signed-in.server";
 import { pageMeta } from "../features/content/meta";
 import type { Route } from "./+types/login";
@@ -23,13 +26,25 @@ export const action = ({ request }: Route.ActionArgs) => signInOnServer(request)
 /** Once they run: signs in from the browser, which keeps the token and shows the toasts. */
 export const clientAction = ({ request }: Route.ClientActionArgs) => signInInBrowser(request);
 
+/** The password (or a passkey); then, for an account with a second factor, its second step. */
 export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
+  const redirectTo = redirectTarget(params.get("redirectTo"));
+  const add = pendingAdd(params);
   return (
     <main className="mx-auto max-w-md px-4 pt-8 pb-12">
       <h1 className="text-2xl font-extrabold">Connexion</h1>
-      <p className="mt-1 mb-5 text-slate-700">Connectez-vous pour retrouver votre panier.</p>
-      <LoginForm result={actionData} redirectTo={redirectTarget(params.get("redirectTo"))} add={pendingAdd(params)} />
+      {isSecondStep(actionData) ? (
+        <div className="mt-5">
+          <SecondFactorForm step={actionData} redirectTo={redirectTo} add={add} />
+        </div>
+      ) : (
+        <>
+          <p className="mt-1 mb-5 text-slate-700">Connectez-vous pour retrouver votre panier.</p>
+          <LoginForm result={actionData} redirectTo={redirectTo} add={add} />
+          <PasskeySignIn redirectTo={redirectTo} add={add} />
+        </>
+      )}
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "../../lib/api";
+import { API_CODES, ApiError } from "../../lib/api";
 
 /** The back-office's own words of SPEC.md §5 and §8. */
 export const ADMIN_TEXT = {
@@ -20,3 +20,10 @@ export function adminErrorMessage(error: unknown, fallback: string): string {
   if (error.status === 401) return ADMIN_TEXT.authError;
   return error.message;
 }
+
+/** Where an admin whose session lacks the second factor the shop requires goes: its set-up (decision 040). */
+export const SECOND_FACTOR_SETUP_PAGE = "/security?required=1";
+
+/** The API's refusal of an admin call while the shop requires a second factor this session was opened without. */
+export const isSecondFactorSetup = (error: unknown) =>
+  error instanceof ApiError && error.status === 403 && error.code === API_CODES.secondFactorSetup;

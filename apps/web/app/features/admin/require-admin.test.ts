@@ -4,9 +4,22 @@ import { createStaticHandler, redirect } from "react-router";
 import { describe, expect, it } from "vitest";
 import { ok, refused, stubApi } from "../../test/api";
 import { aUser } from "../../test/builders";
-import { requireAdmin } from "./require-admin.server";
+import { adminBadges, requireAdmin } from "./require-admin.server";
 
 const USER_DETAILS = "GET /api/user-details";
+const BADGES = "GET /api/admin/badges";
+const badges = { newOrders: 2, unreadMessages: 1, paymentsToVerify: 0 };
+/** The API's refusal of an admin call while a second factor is required of this session (decision 040). */
+const setupRequired = {
+  status: 403,
+  body: {
+    success: false,
+    error: true,
+    message: MSG.secondFactorSetupRequired,
+    data: null,
+    code: "second-factor-setup",
+  },
+};
 const user = (role: User["role"]) => aUser({ name: "Awa", email: "awa@exemple.cm", role, profilePic: "" });
 const withCookie = (cookie?: string) =>
   new Request("http://boutique.test/admin-panel/all-products", { headers: cookie ? { cookie } : {} });
@@ -29,14 +42,15 @@ describe("requireAdmin", () => {
   });
 
   it("sends home a session the API does not know, and a customer", async () => {
-    const server = stubApi({ [USER_DETAILS]: refused(401, MSG.authInvalid) });
+    const server = stubApi({ [USER_DETAILS]: refused(401, MSG.authInvalid), [BADGES]: refused(401, MSG.authInvalid) });
     expect(await location(requireAdmin(withCookie("token=expired")))).toBe("/");
+    server.answer(BADGES, refused(403, MSG.forbidden));
     server.answer(USER_DETAILS, ok(MSG.userDetails, user("GENERAL")));
     expect(await location(requireAdmin(withCookie("token=client")))).toBe("/");
   });
 
   it("lets ADMIN and SUPERADMIN in, with only what the sidebar shows", async () => {
-    const server = stubApi();
+    const server = stubApi({ [BADGES]: ok(MSG.badgesReady, badges) });
     for (const role of ["ADMIN", "SUPERADMIN"] as const) {
       server.answer(USER_DETAILS, ok(MSG.userDetails, user(role)));
       expect(await requireAdmin(withCookie("token=t"))).toEqual({
@@ -50,12 +64,35 @@ describe("requireAdmin", () => {
   });
 
   it("asks the API once per request, however many loaders of the page ask", async () => {
-    const server = stubApi({ [USER_DETAILS]: ok(MSG.userDetails, user("ADMIN")) });
+    const server = stubApi({
+      [USER_DETAILS]: ok(MSG.userDetails, user("ADMIN")),
+      [BADGES]: ok(MSG.badgesReady, badges),
+    });
     const request = withCookie("token=t");
-    await Promise.all([requireAdmin(request), requireAdmin(request)]);
+    const [, , counts] = await Promise.all([requireAdmin(request), requireAdmin(request), adminBadges(request)]);
+    expect(counts).toEqual(badges);
     expect(server.sent(USER_DETAILS)).toHaveLength(1);
+    expect(server.sent(BADGES)).toHaveLength(1);
     await requireAdmin(withCookie("token=t"));
     expect(server.sent(USER_DETAILS)).toHaveLength(2);
+  });
+
+  it("sends an admin whose session lacks the required second factor to set one up", async () => {
+    const server = stubApi({ [USER_DETAILS]: ok(MSG.userDetails, user("ADMIN")), [BADGES]: setupRequired });
+    const request = withCookie("token=password-only");
+    expect(await location(requireAdmin(request))).toBe("/security?required=1");
+    // The layout's counts, from the same look-up, say the same.
+    expect(await location(adminBadges(request))).toBe("/security?required=1");
+    // A customer is still sent home, not to a set-up that is not theirs.
+    server.answer(USER_DETAILS, ok(MSG.userDetails, user("GENERAL")));
+    expect(await location(requireAdmin(withCookie("token=client")))).toBe("/");
+  });
+
+  it("opens the back-office when only the counts fail, without them", async () => {
+    stubApi({ [USER_DETAILS]: ok(MSG.userDetails, user("SUPERADMIN")), [BADGES]: refused(500, MSG.forbidden) });
+    const request = withCookie("token=t");
+    expect((await requireAdmin(request)).role).toBe("SUPERADMIN");
+    expect(await adminBadges(request)).toBeNull();
   });
 });
 

@@ -5,7 +5,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ok, refused, stubApi } from "../../test/api";
 import { LoginForm } from "./login-form";
 import { redirectTarget } from "./redirect-target";
-import { type SignInFailure, signInInBrowser } from "./sign-in";
+import type { SignInFailure } from "./sign-in";
+import { signInInBrowser } from "./sign-in-browser";
 
 beforeAll(() => {
   Element.prototype.scrollIntoView = vi.fn();

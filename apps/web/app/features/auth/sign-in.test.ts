@@ -4,7 +4,8 @@ import { toast } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
 import { ok, refused, stubApi } from "../../test/api";
 import { formOf, postOf } from "../../test/forms";
-import { LOGIN_ERROR, readSignInForm, signInFailure, signInInBrowser } from "./sign-in";
+import { LOGIN_ERROR, readSignInForm, signInFailure } from "./sign-in";
+import { signInInBrowser } from "./sign-in-browser";
 
 const post = (fields: Record<string, string>) => postOf("/login", fields);
 

@@ -1,9 +1,6 @@
-import { FIELD_MSG, SERVER_ERROR_MESSAGE } from "@shop/shared/core";
-import { data, redirect } from "react-router";
-import { toast } from "../../components/ui/toast";
-import { ApiError, api } from "../../lib/api";
+import { FIELD_MSG } from "@shop/shared/core";
+import { ApiError } from "../../lib/api";
 import { type FieldErrors, fieldErrorsOf, firstInvalid, textOf } from "../../lib/form-values";
-import { storeToken } from "../../lib/token";
 import { pendingAdd } from "./pending-add";
 import { redirectTarget } from "./redirect-target";
 
@@ -45,34 +42,4 @@ export function signInFailure(error: unknown, email: string): { failure: SignInF
     return { failure, status: error.status };
   }
   return { failure: { message: LOGIN_ERROR, email, fieldErrors: {} }, status: 503 };
-}
-
-/**
- * The login page's clientAction: signs in from the browser (which then holds the API's cookie),
- * keeps the token, says the server's message and goes on. A failure answers with its status,
- * so the router does not reload the page's data for nothing.
- */
-export async function signInInBrowser(request: Request) {
-  const { values, redirectTo, add } = readSignInForm(await request.formData());
-  const invalid = checkSignIn(values);
-  if (invalid) return data(invalid, { status: 400 });
-  try {
-    const { token, message } = await api().signIn(values);
-    storeToken(token);
-    toast.success(message);
-    if (add) {
-      try {
-        toast.success(await api().addToCart(add.productId, add.variantId));
-      } catch (error) {
-        // Already in the cart: information; the sign-in itself succeeded either way.
-        if (error instanceof ApiError && error.status === 409) toast.info(error.message);
-        else toast.error(error instanceof ApiError ? error.message : SERVER_ERROR_MESSAGE);
-      }
-    }
-    return redirect(redirectTo);
-  } catch (error) {
-    const { failure, status } = signInFailure(error, values.email);
-    toast.error(failure.message);
-    return data(failure, { status });
-  }
 }

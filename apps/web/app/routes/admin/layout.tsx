@@ -1,16 +1,12 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { Outlet } from "react-router";
-import { adminApi } from "../../features/admin/admin-api";
 import { AdminSidebar } from "../../features/admin/admin-sidebar";
-import { requireAdmin } from "../../features/admin/require-admin.server";
+import { adminBadges, requireAdmin } from "../../features/admin/require-admin.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
-  // The counts are a help, not the page: the back-office still opens when they cannot be read.
-  const badges = await adminApi(request)
-    .badges()
-    .catch(() => null);
+  // The counts come with the gate's look-up (the badges' call is how it learns the session may in).
+  const [user, badges] = await Promise.all([requireAdmin(request), adminBadges(request)]);
   return { user, badges };
 }
 
