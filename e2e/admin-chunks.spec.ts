@@ -127,12 +127,31 @@ function bundledAdminModules(): Set<string> {
 const stringsOf = (file: string) =>
   stringsIn(file, readFileSync(file, "utf8"), file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
 
+/**
+ * Libraries some storefront pages load on their own (not in the framework's entry): their words
+ * ("unsupported") name none of our modules. The passkeys' library (decision 040), the offline orders' store.
+ */
+const LAZY_LIBRARIES = ["@simplewebauthn/browser/esm", "idb-keyval/dist"];
+
+function libraryFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === "node_modules" ? [] : libraryFiles(full);
+    return /\.m?js$/.test(name) ? [full] : [];
+  });
+}
+
 /** Admin module → the strings only it (and other admin modules) contain. */
 function adminFingerprints(framework: Set<string>): Map<string, string[]> {
   const web = sourceFiles(webApp);
   const shared = sourceFiles(path.join(root, "packages/shared/src"));
   const elsewhere = new Set<string>();
   for (const file of [...web.filter((f) => !isAdmin(f)), ...shared]) for (const s of stringsOf(file)) elsewhere.add(s);
+  for (const library of LAZY_LIBRARIES) {
+    for (const file of libraryFiles(path.join(root, "node_modules", library))) {
+      for (const s of stringsIn(file, readFileSync(file, "utf8"), ts.ScriptKind.JS)) elsewhere.add(s);
+    }
+  }
   const result = new Map<string, string[]>();
   // Server-only modules never reach the browser's build.
   for (const file of web.filter((f) => isAdmin(f) && !/\.server\.tsx?$/.test(f))) {

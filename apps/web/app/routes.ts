@@ -24,6 +24,7 @@ export default [
   route("order", "routes/order.tsx"),
   route("order-status", "routes/order-status.tsx"),
   route("devices", "routes/devices.tsx"),
+  route("security", "routes/security.tsx"),
   route("pay/:reference", "routes/pay.tsx"),
   route("payment/:id", "routes/payment.tsx"),
   route("admin-panel", "routes/admin/layout.tsx", [

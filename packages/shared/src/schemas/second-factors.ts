@@ -167,3 +167,6 @@ export const staffFactorsParams = z.object({ userId: id });
 
 /** `PublicKeyCredentialCreationOptionsJSON` / `…RequestOptionsJSON`, as the browser library takes them. */
 export const passkeyOptions = z.looseObject({ challenge: z.string() });
+
+export type StaffSecondFactorSetting = z.infer<typeof staffSecondFactorSetting>;
+export type StaffFactors = z.infer<typeof staffFactors>;

@@ -15,6 +15,7 @@ export const PRIVATE_PATHS = [
   "/sign-up",
   "/forgot-password",
   "/devices",
+  "/security",
   "/api/",
 ] as const;
 

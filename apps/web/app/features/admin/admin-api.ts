@@ -27,6 +27,9 @@ import type {
   PushSubscriptionInput,
   ResetLink,
   Role,
+  StaffFactors,
+  StaffSecondFactorMode,
+  StaffSecondFactorSetting,
   StockAdjustInput,
   StockAlert,
   StockMovement,
@@ -70,6 +73,18 @@ export function adminApi(request?: Request) {
     /** Signs the admin out everywhere; answers the API's message. */
     endUserDevices: async (userId: string) =>
       (await call<{ ended: number }>("POST", `${devicesOf(userId)}/end-all`)).message,
+    // The staff's second factors (decision 040): the SUPERADMIN's alone.
+    secondFactorSetting: async () =>
+      (await call<StaffSecondFactorSetting>("GET", "/api/admin/second-factor-setting")).data,
+    saveSecondFactorSetting: async (mode: StaffSecondFactorMode) => {
+      const envelope = await call<StaffSecondFactorSetting>("PUT", "/api/admin/second-factor-setting", { mode });
+      return { setting: envelope.data, message: envelope.message };
+    },
+    userFactors: async (userId: string) =>
+      (await call<StaffFactors>("GET", `/api/admin/users/${encodeURIComponent(userId)}/second-factors`)).data,
+    /** Removes the account's factors and recovery codes and signs it out everywhere; answers the API's message. */
+    resetUserFactors: async (userId: string) =>
+      (await call<null>("POST", `/api/admin/users/${encodeURIComponent(userId)}/second-factors/reset`)).message,
     /** SUPERADMIN: every product; ADMIN: their own (the server decides from the session). */
     products: async (page = 1, limit = 50) => {
       const envelope = await call<Product[]>("GET", `/api/get-product${search({ page, limit })}`);

@@ -6,6 +6,14 @@ describe("the back-office's links", () => {
     expect(adminLinksFor("SUPERADMIN").at(-1)).toMatchObject({ to: "/admin-panel/journal", label: "Journal" });
   });
 
+  it("lead every admin to their own account's security", () => {
+    for (const role of ["ADMIN", "SUPERADMIN"] as const) {
+      expect(adminLinksFor(role)).toContainEqual(
+        expect.objectContaining({ to: "/security", label: "Sécurité du compte" }),
+      );
+    }
+  });
+
   it("leave the Journal out for an ADMIN, and nothing else", () => {
     const admin = adminLinksFor("ADMIN").map((link) => link.label);
     expect(admin).not.toContain("Journal");

@@ -14,6 +14,8 @@ export const ADMIN_LINKS = [
   { to: "/admin-panel/delivery", label: "Livraison", badge: null },
   { to: "/admin-panel/messages", label: "Messages", badge: "unreadMessages" },
   { to: "/admin-panel/dashboard", label: "Tableau de bord", badge: null },
+  // The admin's own second factors (decision 040): a storefront page, the same for every account.
+  { to: "/security", label: "Sécurité du compte", badge: null },
   { to: "/admin-panel/journal", label: "Journal", badge: null, superAdminOnly: true },
 ] as const;
 

@@ -13,3 +13,6 @@ export const MY_ORDERS = { to: "/order-status", label: "Mes commandes" } as cons
 
 /** Where the signed-in account is connected, to sign a lost or shared device out. */
 export const MY_DEVICES = { to: "/devices", label: "Mes appareils" } as const;
+
+/** The account's second factors and recovery codes (decision 040). */
+export const MY_SECURITY = { to: "/security", label: "Sécurité du compte" } as const;
