@@ -172,3 +172,24 @@ export async function signInAdmin(page: Page): Promise<string> {
   expect((await page.request.post("/api/signin", { data: ADMIN })).status()).toBe(200);
   return (await (await page.request.get("/api/user-details")).json()).data.name;
 }
+
+/**
+ * Chromium's authenticator for this page (decision 040): a phone's, with its lock (user
+ * verification) and passkeys that name their account. WebAuthn needs a domain: such a journey
+ * browses `localhost`, which the server serves as its relying party for a loopback PUBLIC_URL.
+ */
+export async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return cdp;
+}

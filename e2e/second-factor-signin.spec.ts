@@ -20,6 +20,7 @@ import {
   open,
   signedInCustomer,
   someProduct,
+  virtualAuthenticator,
   visitorAddress,
 } from "./helpers.ts";
 
@@ -177,18 +178,7 @@ test.describe("'Se connecter avec une clé d'accès'", () => {
     baseURL,
   }) => {
     const local = (baseURL ?? "").replace("127.0.0.1", "localhost");
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await virtualAuthenticator(page);
     const email = `client-cle-${Date.now()}-${randomInt(1_000_000)}@exemple.cm`;
     const password = "motdepasse-solide";
     const signUp = await page.request.post(`${local}/api/signup`, {

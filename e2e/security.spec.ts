@@ -24,6 +24,7 @@ import {
   open,
   signedInCustomer,
   signInThrough,
+  virtualAuthenticator,
   visitorAddress,
 } from "./helpers.ts";
 
@@ -53,23 +54,6 @@ async function staffAccount(superAdmin: APIRequestContext, name: string, role: "
   const promoted = await superAdmin.post("/api/update-user", { data: { userId: id, role } });
   expect(promoted.status(), await promoted.text()).toBe(200);
   return { ...account, id };
-}
-
-/** Chromium's authenticator of this page: a phone's, with its lock (user verification) and passkeys. */
-async function virtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return cdp;
 }
 
 /** The current code of the authenticator app holding `secret` (as the page shows it, in fours). */

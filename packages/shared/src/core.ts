@@ -11,5 +11,6 @@ export * from "./images.ts";
 export * from "./messages.ts";
 export * from "./money.ts";
 export * from "./pages.ts";
+export * from "./second-factors.ts";
 export * from "./variants.ts";
 export * from "./whatsapp.ts";

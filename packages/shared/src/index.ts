@@ -28,5 +28,6 @@ export * from "./schemas/second-factors.ts";
 export * from "./schemas/shop.ts";
 export * from "./schemas/stock.ts";
 export * from "./schemas/users.ts";
+export * from "./second-factors.ts";
 export * from "./variants.ts";
 export * from "./whatsapp.ts";

@@ -15,7 +15,6 @@ import type {
   ResetPasswordInput,
   Review,
   ReviewInput,
-  SECOND_FACTOR_CODES,
   ShopIdentity,
   SignInInput,
   SignUpInput,
@@ -49,19 +48,6 @@ export interface Envelope<T> {
 
 /** One refused field of a validation failure: its path (e.g. "body.email") and a French message. */
 export type ApiIssue = NonNullable<ErrorEnvelope["issues"]>[number];
-
-/**
- * The error codes the web app acts on, as the contract names them (`SECOND_FACTOR_CODES` of
- * the shared package, which the browser does not import: it comes with zod). The type keeps
- * them equal.
- */
-export const API_CODES: { secondFactorNeeded: Codes["needed"]; secondFactorSetup: Codes["setup"] } = {
-  /** `/api/signin`: the password is right, the second step follows. */
-  secondFactorNeeded: "second-factor-needed",
-  /** An admin call while the shop requires a second factor this session was opened without. */
-  secondFactorSetup: "second-factor-setup",
-};
-type Codes = typeof SECOND_FACTOR_CODES;
 
 /** What an error envelope may carry beside its message for a client to act on (decision 040). */
 export type ApiErrorExtra = Partial<Pick<ErrorEnvelope, "code" | "secondFactor">>;

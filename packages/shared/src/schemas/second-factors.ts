@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FIELD_MSG } from "../messages.ts";
+import { OPENED_WITH, SECOND_FACTOR_KINDS, STAFF_SECOND_FACTOR_MODES } from "../second-factors.ts";
 import { id } from "./common.ts";
 
 /**
@@ -7,27 +8,6 @@ import { id } from "./common.ts";
  * codes (TOTP, RFC 6238) and ten recovery codes. Required of the staff when a SUPERADMIN says
  * so; a customer may add a passkey to sign in without a password.
  */
-
-export const SECOND_FACTOR_KINDS = ["passkey", "totp"] as const;
-export type SecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
-
-/** How a session was opened: 'Mes appareils' and the back-office's gate read it. */
-export const OPENED_WITH = ["password", "password+totp", "password+passkey", "password+recovery", "passkey"] as const;
-export type OpenedWith = (typeof OPENED_WITH)[number];
-/** Whether a session's opening proved a second factor (a passkey alone does: possession and the phone's lock). */
-export const openedWithSecondFactor = (openedWith: string): boolean => openedWith !== "password";
-
-/** `STAFF_SECOND_FACTOR` and the back-office's setting that starts from it. */
-export const STAFF_SECOND_FACTOR_MODES = ["required", "optional"] as const;
-export type StaffSecondFactorMode = (typeof STAFF_SECOND_FACTOR_MODES)[number];
-
-/** The error codes a client acts on (beside the French message every error has). */
-export const SECOND_FACTOR_CODES = {
-  /** `/api/signin`: the password is right; the second step (`/api/signin/second-factor`) follows. */
-  needed: "second-factor-needed",
-  /** An admin call while a second factor is required and this session was opened without one. */
-  setup: "second-factor-setup",
-} as const;
 
 export const secondFactor = z.object({
   _id: id,

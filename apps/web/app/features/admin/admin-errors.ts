@@ -1,4 +1,5 @@
-import { API_CODES, ApiError } from "../../lib/api";
+import { SECOND_FACTOR_CODES } from "@shop/shared/core";
+import { ApiError } from "../../lib/api";
 
 /** The back-office's own words of SPEC.md §5 and §8. */
 export const ADMIN_TEXT = {
@@ -26,4 +27,4 @@ export const SECOND_FACTOR_SETUP_PAGE = "/security?required=1";
 
 /** The API's refusal of an admin call while the shop requires a second factor this session was opened without. */
 export const isSecondFactorSetup = (error: unknown) =>
-  error instanceof ApiError && error.status === 403 && error.code === API_CODES.secondFactorSetup;
+  error instanceof ApiError && error.status === 403 && error.code === SECOND_FACTOR_CODES.setup;

@@ -1,5 +1,5 @@
-import { FIELD_MSG, MSG } from "@shop/shared/core";
-import { API_CODES, ApiError, type SecondFactorProof } from "../../lib/api";
+import { FIELD_MSG, MSG, SECOND_FACTOR_CODES } from "@shop/shared/core";
+import { ApiError, type SecondFactorProof } from "../../lib/api";
 import { fieldErrorsOf, textOf } from "../../lib/form-values";
 import { LOGIN_ERROR, type SignInFailure } from "./sign-in";
 
@@ -39,7 +39,7 @@ const methodsOf = (values: readonly unknown[]): SecondFactorMethod[] =>
 
 /** The second step a refused sign-in asks for ("second-factor-needed"), or null for any other refusal. */
 export function secondStepOf(error: unknown, email: string): SecondStep | null {
-  if (!(error instanceof ApiError) || error.code !== API_CODES.secondFactorNeeded || !error.secondFactor) return null;
+  if (!(error instanceof ApiError) || error.code !== SECOND_FACTOR_CODES.needed || !error.secondFactor) return null;
   return {
     step: "second-factor",
     ticket: error.secondFactor.ticket,
