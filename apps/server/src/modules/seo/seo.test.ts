@@ -119,6 +119,7 @@ describe("GET /robots.txt", () => {
       "Disallow: /sign-up",
       "Disallow: /forgot-password",
       "Disallow: /devices",
+      "Disallow: /security",
       "Disallow: /api/",
       "",
       `Sitemap: ${ORIGIN}/sitemap.xml`,
