@@ -116,6 +116,7 @@ test.describe("a SUPERADMIN manages the catalogue from a phone", () => {
         "Livraison",
         /^Messages/,
         "Tableau de bord",
+        "Sécurité du compte",
         "Journal",
       ]);
       await expect(page.getByRole("heading", { level: 1, name: "Gestion des Produits" })).toBeVisible();
