@@ -1,10 +1,10 @@
 import { MSG } from "@shop/shared/core";
 import { Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { ResultNotice } from "../components/ui/result-notice";
 import { addPasskey } from "../features/account/security/add-passkey.client";
 import { FactorList } from "../features/account/security/factor-list";
 import { PasskeyAdd } from "../features/account/security/passkey-add";
 import { RecoveryCodesPanel, RecoveryCodesSection } from "../features/account/security/recovery-codes";
-import { ResultNotice } from "../features/account/security/result-notice";
 import { securityAction } from "../features/account/security/security-action.server";
 import { securityApi } from "../features/account/security/security-api";
 import { SECURITY_INTENTS, type SecurityResult } from "../features/account/security/security-form";

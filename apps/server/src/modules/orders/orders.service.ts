@@ -24,6 +24,7 @@ import { type PaymentRow, payments } from "../../db/schema/payments.ts";
 import { products, productVariants } from "../../db/schema/products.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
 import { badRequest, conflict, notFound } from "../../lib/errors.ts";
+import { UNIQUE_VIOLATION, violates } from "../../lib/pg-errors.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import { recordChange, type Staff } from "../audit/audit.service.ts";
 import { deliveryForOrder, type OrderDeliveryColumns } from "../delivery/delivery.service.ts";
@@ -110,9 +111,7 @@ async function orderOfKey(
 const replayed = (order: OrderWithLines): PlacedOrder => ({ order, created: false, stockShownChanged: false });
 
 function isKeyTaken(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pgError = e?.cause ?? e;
-  return pgError?.code === "23505" && pgError.constraint === KEY_INDEX;
+  return violates(error, UNIQUE_VIOLATION, KEY_INDEX);
 }
 
 /**

@@ -14,6 +14,7 @@ import type { Db } from "../../db/client.ts";
 import { type OrderRow, orders } from "../../db/schema/orders.ts";
 import { type PaymentRow, payments } from "../../db/schema/payments.ts";
 import { AppError, conflict, notFound } from "../../lib/errors.ts";
+import { UNIQUE_VIOLATION, violates } from "../../lib/pg-errors.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import { recordChange, type Staff } from "../audit/audit.service.ts";
 import type { OrderFile } from "../orders/files.ts";
@@ -448,9 +449,7 @@ export async function declareTransfer(
         .returning()
         .catch((error: unknown) => {
           // Two orders declaring the same ID at once: the unique index keeps one.
-          if ((error as { code?: string; cause?: { code?: string } }).code === "23505")
-            throw conflict(MSG.transferIdTaken);
-          if ((error as { cause?: { code?: string } }).cause?.code === "23505") throw conflict(MSG.transferIdTaken);
+          if (violates(error, UNIQUE_VIOLATION)) throw conflict(MSG.transferIdTaken);
           throw error;
         });
       await tx.update(orders).set({ paymentChoice: "transfer" }).where(eq(orders.id, row.id));

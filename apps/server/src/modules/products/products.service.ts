@@ -14,6 +14,7 @@ import { products } from "../../db/schema/products.ts";
 import { reviews } from "../../db/schema/reviews.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
+import { CHECK_VIOLATION, violates } from "../../lib/pg-errors.ts";
 import { recordChange, recordUpdate, type Staff } from "../audit/audit.service.ts";
 import { assertManagesProduct } from "./ownership.ts";
 import type { ProductWithVariants } from "./products.mapper.ts";
@@ -216,9 +217,7 @@ const sellingAbovePrice = () =>
 
 /** The database's own guard of sellingPrice <= price (products_selling_price_check) fired. */
 function breaksPriceRule(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const pgError = e?.cause ?? e;
-  return pgError?.code === "23514" && pgError.constraint === "products_selling_price_check";
+  return violates(error, CHECK_VIOLATION, "products_selling_price_check");
 }
 
 /** Changes the fields given; the audit log keeps those that changed, as they were and became. */

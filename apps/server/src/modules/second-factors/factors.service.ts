@@ -16,6 +16,7 @@ import type { Db } from "../../db/client.ts";
 import { recoveryCodes, type SecondFactorRow, secondFactors } from "../../db/schema/second-factors.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/errors.ts";
+import { UNIQUE_VIOLATION, violates } from "../../lib/pg-errors.ts";
 import { recordChange, recordUpdate, type Staff } from "../audit/audit.service.ts";
 import { closeSessionsOf, markSessionOpenedWith } from "../auth/sessions.service.ts";
 import type { FactorsContext } from "./factors.context.ts";
@@ -100,11 +101,8 @@ async function saveFactor(
       return { factor: toApiFactor(row), recoveryCodes: codes };
     });
   } catch (error) {
-    const constraint = (error as { constraint?: string; cause?: { constraint?: string } }).constraint;
-    const cause = (error as { cause?: { constraint?: string } }).cause?.constraint;
-    const which = constraint ?? cause;
-    if (which === "second_factors_one_totp_key") throw conflict(MSG.totpAlreadySet);
-    if (which === "second_factors_credential_key") throw conflict(MSG.passkeyTaken);
+    if (violates(error, UNIQUE_VIOLATION, "second_factors_one_totp_key")) throw conflict(MSG.totpAlreadySet);
+    if (violates(error, UNIQUE_VIOLATION, "second_factors_credential_key")) throw conflict(MSG.passkeyTaken);
     throw error;
   }
 }

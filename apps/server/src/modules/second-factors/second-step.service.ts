@@ -235,6 +235,8 @@ async function checkAssertion(
     return who ? refusal(ctx, who, attempt, "passkey", message) : unauthorized(message);
   };
   if (!factor || !owner || (expected && owner.id !== expected.id)) throw await refuse(MSG.passkeyUnknown);
+  // A sign-in without password has no ticket: the key's account is known only now.
+  if (!expected) await assertNotLocked(ctx, owner.id);
   const challenge = clientChallenge(response.response?.clientDataJSON);
   if (!challenge || !(await takeChallenge(ctx.db, challenge, purpose, expected ? expected.id : null))) {
     throw await refuse(MSG.passkeyChallengeExpired);
@@ -282,10 +284,5 @@ export async function signInWithPasskey(
   response: Record<string, unknown>,
   attempt: Attempt,
 ): Promise<UserRow> {
-  const [known] = await ctx.db
-    .select({ userId: secondFactors.userId })
-    .from(secondFactors)
-    .where(eq(secondFactors.credentialId, String(response.id)));
-  if (known) await assertNotLocked(ctx, known.userId);
   return checkAssertion(ctx, response as unknown as AuthenticationResponseJSON, "sign-in", null, attempt);
 }

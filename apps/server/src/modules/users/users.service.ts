@@ -5,17 +5,11 @@ import type { Db } from "../../db/client.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
 import { badRequest, conflict, forbidden, notFound, unauthorized } from "../../lib/errors.ts";
 import { decodeDataUrl, removeUpload, storeAvatar } from "../../lib/images.ts";
+import { UNIQUE_VIOLATION, violates } from "../../lib/pg-errors.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import { recordChange, type Staff } from "../audit/audit.service.ts";
 import { forgetDevicesOf } from "../push/push.service.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
-
-const UNIQUE_VIOLATION = "23505";
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === UNIQUE_VIOLATION || e?.cause?.code === UNIQUE_VIOLATION;
-}
 
 /** Sign-up always creates a GENERAL user; the picture is stored as a file, never as base64. */
 export async function signUp(db: Db, files: FileStorage, input: SignUpInput): Promise<UserRow> {
@@ -43,7 +37,7 @@ export async function signUp(db: Db, files: FileStorage, input: SignUpInput): Pr
     return row;
   } catch (error) {
     if (profilePic) await removeUpload(files, profilePic);
-    if (isUniqueViolation(error)) throw conflict(MSG.emailTaken);
+    if (violates(error, UNIQUE_VIOLATION)) throw conflict(MSG.emailTaken);
     throw error;
   }
 }

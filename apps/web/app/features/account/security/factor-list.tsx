@@ -2,8 +2,8 @@ import type { SecondFactor } from "@shop/shared";
 import { useId } from "react";
 import { Form } from "react-router";
 import { inputClass } from "../../../components/ui/field";
+import { ResultNotice } from "../../../components/ui/result-notice";
 import { formatDateTime } from "../../../lib/format-date";
-import { ResultNotice } from "./result-notice";
 import { FACTOR_KIND_LABELS, SECURITY_INTENTS, type SecurityResult } from "./security-form";
 
 const smallButton = "min-h-11 rounded-full px-4 py-2 text-sm font-semibold disabled:opacity-60";

@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { Field, inputClass } from "../../../components/ui/field";
+import { ResultNotice } from "../../../components/ui/result-notice";
 import { SubmitButton } from "../../../components/ui/submit-button";
 import { useHydrated } from "../../../lib/use-hydrated";
-import { ResultNotice } from "./result-notice";
 import { SECURITY_INTENTS, type SecurityResult } from "./security-form";
 
 /**

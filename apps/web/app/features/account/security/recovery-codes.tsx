@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
+import { ResultNotice } from "../../../components/ui/result-notice";
 import { useHydrated } from "../../../lib/use-hydrated";
-import { ResultNotice } from "./result-notice";
 import { codesLeftText, SECURITY_INTENTS, type SecurityResult } from "./security-form";
 
 /** The file 'Télécharger' saves: a line of explanation, then one code a line. */

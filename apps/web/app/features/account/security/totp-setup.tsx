@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { Field, inputClass } from "../../../components/ui/field";
+import { ResultNotice } from "../../../components/ui/result-notice";
 import { SubmitButton } from "../../../components/ui/submit-button";
-import { ResultNotice } from "./result-notice";
 import { groupSecret, SECURITY_INTENTS, type SecurityResult } from "./security-form";
 
 type Setup = NonNullable<SecurityResult["totp"]>;

@@ -1,5 +1,6 @@
 import type { StaffSecondFactorMode, StaffSecondFactorSetting } from "@shop/shared";
 import { Form } from "react-router";
+import { ResultNotice } from "../../../components/ui/result-notice";
 import {
   SECOND_FACTOR_MODE_LABELS,
   SECOND_FACTOR_SETTING_INTENT,
@@ -75,18 +76,7 @@ export function SecondFactorSettingForm({
           Enregistrer
         </button>
       </Form>
-      <div role="status">
-        {result?.ok && (
-          <p className="mt-3 rounded-md bg-green-50 p-3 text-sm font-medium text-green-900 ring-1 ring-green-200">
-            {result.message}
-          </p>
-        )}
-      </div>
-      {result && !result.ok && (
-        <p role="alert" className="mt-3 rounded-md bg-red-50 p-3 text-sm font-medium text-red-800 ring-1 ring-red-200">
-          {result.message}
-        </p>
-      )}
+      <ResultNotice result={result} />
     </section>
   );
 }

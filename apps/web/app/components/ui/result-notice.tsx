@@ -1,10 +1,8 @@
-import type { SecurityResult } from "./security-form";
-
 /**
  * What the last action said, beside the form that asked: the status region stays on the page,
  * empty until then, so that screen readers announce what is written into it; a refusal is an alert.
  */
-export function ResultNotice({ result }: { result: Pick<SecurityResult, "ok" | "message"> | undefined }) {
+export function ResultNotice({ result }: { result: { ok: boolean; message: string } | undefined }) {
   return (
     <>
       <div role="status">
