@@ -153,6 +153,10 @@ describe("WEB_CONCURRENCY (decision 031)", () => {
         const primary = child.pid as number;
         await expect.poll(() => childrenOf(primary).length, { timeout: 20_000 }).toBe(2);
         const [first, second] = childrenOf(primary);
+        // Both serving before one is killed: while a process is still starting, the one that
+        // serves is the socket's only holder, and node's cluster closes a socket nobody holds.
+        for (const pid of [first, second])
+          await expect.poll(() => output.stdout, { timeout: 20_000 }).toContain(`App process ${pid} serving`);
         // The two start at once on an empty database: one super admin, no error.
         expect(output.stderr).not.toMatch(/error|ended/i);
 
@@ -166,7 +170,10 @@ describe("WEB_CONCURRENCY (decision 031)", () => {
           outcomes.push(await healthOnNewConnection(port).catch((e: NodeJS.ErrnoException) => e.code ?? e.message));
           expect(performance.now() - started).toBeLessThan(2000);
         }
-        expect(outcomes.filter((o) => o === 200).length).toBeGreaterThanOrEqual(18);
+        expect(
+          outcomes.filter((o) => o === 200).length,
+          `${outcomes.join(", ")}\n${output.stderr}`,
+        ).toBeGreaterThanOrEqual(18);
         expect(outcomes.every((o) => o === 200 || o === "ECONNRESET")).toBe(true);
         // Replaced: two processes again, the killed one gone (reaped), the other untouched.
         await expect
