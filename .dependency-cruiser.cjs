@@ -52,6 +52,21 @@ const TABLE_READS = {
   orders: ["cart", "products", "payments", "users"],
   payments: ["orders"],
   products: ["reviews"],
+  // 'Mes données' reads, and an erasure rewrites, every table that names a person, in one
+  // transaction: the list is PERSONAL_TABLES, checked against the database (decision 041).
+  privacy: [
+    "users",
+    "auth",
+    "cart",
+    "orders",
+    "payments",
+    "products",
+    "push",
+    "reviews",
+    "second-factors",
+    "stock",
+    "contact",
+  ],
   push: ["app-settings", "users"],
   reviews: ["users"],
   // An account's factors lock its row while they change; the setting is an app_settings row.

@@ -30,6 +30,7 @@ import { adminPaymentsRoutes } from "./modules/payments/payments.admin.routes.ts
 import { paymentsPlugin } from "./modules/payments/payments.plugin.ts";
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
+import { myDataRoutes } from "./modules/privacy/privacy.routes.ts";
 import { catalogueRoutes, productAdminRoutes } from "./modules/products/products.routes.ts";
 import { pushRoutes } from "./modules/push/push.routes.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
@@ -180,6 +181,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
       await api.register(mySecondFactorsRoutes, { config });
       await api.register(secondFactorSignInRoutes, { config });
       await api.register(staffSecondFactorsRoutes, { config });
+      await api.register(myDataRoutes, { config });
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({
         method: ["GET", "POST", "PUT", "PATCH", "DELETE"],

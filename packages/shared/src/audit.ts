@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = {
   "recovery-codes-renewed": "Codes de récupération renouvelés",
   "recovery-code-used": "Code de récupération utilisé",
   "second-factor-refused": "Second facteur refusé",
+  erase: "Données effacées",
+  "file-read": "Fichier consulté",
   read: "Message lu",
   unread: "Message non lu",
 } as const;

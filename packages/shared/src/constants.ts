@@ -82,6 +82,10 @@ export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 export const SHOP_TIME_ZONE = "Africa/Douala";
 export const ORDER_STATUSES = ["nouvelle", "confirmée", "payée", "livrée", "annulée"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Orders the shop has finished with: delivered or cancelled (decision 041: what an erasure may anonymise). */
+export const CLOSED_ORDER_STATUSES: readonly OrderStatus[] = ["livrée", "annulée"];
+/** The name an order keeps once its customer's data is erased (decision 041). */
+export const ERASED_NAME = "Client supprimé";
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   nouvelle: "Nouvelle",
   confirmée: "Confirmée",

@@ -22,6 +22,7 @@ export * from "./schemas/devices.ts";
 export * from "./schemas/images.ts";
 export * from "./schemas/orders.ts";
 export * from "./schemas/payments.ts";
+export * from "./schemas/privacy.ts";
 export * from "./schemas/products.ts";
 export * from "./schemas/reviews.ts";
 export * from "./schemas/second-factors.ts";

@@ -217,3 +217,14 @@ export const ownFactorsReset =
   "Demandez à un autre super administrateur de réinitialiser vos propres seconds facteurs.";
 export const passkeysNeedPublicUrl =
   "Les clés d'accès demandent l'adresse publique de la boutique (PUBLIC_URL, un nom de domaine) : utilisez une application d'authentification.";
+// personal data (decision 041)
+export const myDataListed = "Vos données.";
+export const accountDeleted =
+  "Votre compte est supprimé. Vos commandes ne gardent plus ni votre nom, ni votre numéro, ni votre adresse.";
+export const accountDeletePasswordWrong = "Mot de passe incorrect : votre compte n'est pas supprimé.";
+export const accountDeleteLastSuperAdmin =
+  "Vous êtes le seul super administrateur : nommez-en un autre avant de supprimer votre compte.";
+export const accountDeletePaymentPending = (reference: string) =>
+  `Un paiement est en cours pour la commande ${reference} : attendez qu'il se termine avant de supprimer votre compte.`;
+export const accountDeleteOrderOpen = (reference: string) =>
+  `La commande ${reference} n'est pas encore livrée ni annulée : attendez sa livraison ou annulez-la avant de supprimer votre compte.`;

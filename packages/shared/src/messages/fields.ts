@@ -75,3 +75,5 @@ export const totpCodeInvalid = "Saisissez les 6 chiffres affichés par votre app
 export const recoveryCodeInvalid = "Saisissez un code de récupération (12 caractères, par exemple 7KQ2-M9XP-4TZA).";
 export const secondFactorOneOf = "Saisissez un code, un code de récupération ou utilisez votre clé d'accès.";
 export const secondFactorModeInvalid = "Choisissez « exigé » ou « facultatif ».";
+export const deleteAccountConfirm =
+  "Confirmez avec votre mot de passe, ou avec un code de votre application d'authentification ou de récupération.";

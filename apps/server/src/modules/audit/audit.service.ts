@@ -66,6 +66,20 @@ export async function recordChange(db: Db, staff: Staff, change: AuditChange): P
 }
 
 /**
+ * A member of staff opened a customer's file (an order form's file, often an identity
+ * document, or a transfer's screenshot): who, when and which, in the log like a change
+ * (decision 041). Written before the file is sent, so no read goes unrecorded.
+ */
+export function recordFileRead(db: Db, staff: Staff, read: { entity: string; entityId: string; file: string }) {
+  return recordChange(db, staff, {
+    entity: read.entity,
+    entityId: read.entityId,
+    action: "file-read",
+    after: { file: read.file },
+  });
+}
+
+/**
  * Records an update with only the fields, among `keys`, whose values changed, as they were and
  * became; writes nothing when none did (a form sent back unchanged leaves no line).
  */

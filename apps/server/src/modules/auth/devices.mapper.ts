@@ -56,7 +56,7 @@ export function placeOf(address: string | null): string {
 }
 
 /** How a session was opened, in the words 'Mes appareils' shows (decision 040). */
-const OPENED_WITH_WORDS: Record<string, string> = {
+export const OPENED_WITH_WORDS: Record<string, string> = {
   password: "Mot de passe",
   "password+totp": "Mot de passe et code de l'application",
   "password+passkey": "Mot de passe et clé d'accès",

@@ -6,6 +6,8 @@ import { ok } from "../../lib/envelope.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
 import { newOrderNotification } from "../../plugins/notify.ts";
+import { staffOf } from "../audit/audit.actor.ts";
+import { recordFileRead } from "../audit/audit.service.ts";
 import { orderFileKey, readOrderForm, sendPrivateFile } from "./files.ts";
 import { toApiOrder } from "./orders.mapper.ts";
 import * as service from "./orders.service.ts";
@@ -121,6 +123,11 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       const file = await service.orderFileOf(app.db, request.params.reference);
       const stored = await app.files.get(orderFileKey(file.storedName));
       if (!stored) throw notFound(MSG.orderFileNotFound);
+      await recordFileRead(app.db, staffOf(request), {
+        entity: "order",
+        entityId: request.params.reference,
+        file: file.name,
+      });
       return sendPrivateFile(reply, stored, file.name, file.type);
     },
   );

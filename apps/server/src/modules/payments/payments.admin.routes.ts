@@ -14,6 +14,7 @@ import { ok, okPage } from "../../lib/envelope.ts";
 import { notFound } from "../../lib/errors.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
 import { staffOf } from "../audit/audit.actor.ts";
+import { recordFileRead } from "../audit/audit.service.ts";
 import { sendPrivateFile } from "../orders/files.ts";
 import { toApiAdminPayment } from "./payments.mapper.ts";
 import * as service from "./payments.service.ts";
@@ -76,6 +77,11 @@ export const adminPaymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await service.screenshotOf(app.db, request.params.id);
       const stored = await app.files.get(service.screenshotKey(file.storedName));
       if (!stored) throw notFound(MSG.paymentScreenshotNotFound);
+      await recordFileRead(app.db, staffOf(request), {
+        entity: "order",
+        entityId: file.reference,
+        file: `capture du transfert ${request.params.id}`,
+      });
       return sendPrivateFile(reply, stored, `transfert${path.extname(file.storedName)}`, file.type);
     },
   );

@@ -613,11 +613,15 @@ export async function rejectPayment(db: Db, staff: Staff, id: string, reason: st
 }
 
 /** A transfer's screenshot, for the shop's admins. */
-export async function screenshotOf(db: Db, id: string): Promise<{ storedName: string; type: string }> {
+export async function screenshotOf(
+  db: Db,
+  id: string,
+): Promise<{ storedName: string; type: string; reference: string }> {
   const [row] = await db
-    .select({ path: payments.screenshotPath, type: payments.screenshotType })
+    .select({ path: payments.screenshotPath, type: payments.screenshotType, reference: orders.reference })
     .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
     .where(eq(payments.id, id));
   if (!row?.path) throw notFound(MSG.paymentScreenshotNotFound);
-  return { storedName: row.path, type: row.type ?? "application/octet-stream" };
+  return { storedName: row.path, type: row.type ?? "application/octet-stream", reference: row.reference };
 }

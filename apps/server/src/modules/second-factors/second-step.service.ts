@@ -138,6 +138,22 @@ export async function passSecondStep(
   return { user, openedWith: "password+passkey" };
 }
 
+/**
+ * A signed-in person confirms a grave act (deleting their account, decision 041) with their
+ * second factor instead of their password: counted and locked as the sign-in's second step.
+ */
+export async function confirmWithSecondFactor(
+  ctx: FactorsContext,
+  user: UserRow,
+  input: { code?: string; recoveryCode?: string },
+  attempt: Attempt,
+): Promise<void> {
+  await assertNotLocked(ctx, user.id);
+  if (input.code !== undefined) await checkTotp(ctx, user, input.code, attempt);
+  else if (input.recoveryCode !== undefined) await useRecoveryCode(ctx, user, input.recoveryCode, attempt);
+  else throw new AppError(400, MSG.totpCodeWrong);
+}
+
 async function checkTotp(ctx: FactorsContext, user: UserRow, code: string, attempt: Attempt): Promise<void> {
   const [factor] = await ctx.db
     .select()
