@@ -43,7 +43,7 @@ import { cspReportsRoutes } from "./modules/security/csp-reports.routes.ts";
 import { seoRoutes } from "./modules/seo/seo.routes.ts";
 import { adminStockRoutes, stockAlertRoutes } from "./modules/stock/stock.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
-import { usersRoutes } from "./modules/users/users.routes.ts";
+import { myAccountRoutes, usersRoutes } from "./modules/users/users.routes.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { catalogueCachePlugin } from "./plugins/catalogue-cache.ts";
 import { dbPlugin } from "./plugins/db.ts";
@@ -182,6 +182,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
       await api.register(secondFactorSignInRoutes, { config });
       await api.register(staffSecondFactorsRoutes, { config });
       await api.register(myDataRoutes, { config });
+      await api.register(myAccountRoutes, { config });
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({
         method: ["GET", "POST", "PUT", "PATCH", "DELETE"],

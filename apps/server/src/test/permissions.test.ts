@@ -454,6 +454,19 @@ const CALLS: Call[] = [
   },
   {
     method: "POST",
+    url: "/api/my-account",
+    // Without a body: the matrix's accounts keep their names (decision 041; my-account.test.ts).
+    body: () => ({}),
+    expected: { anonymous: 401, general: 400, admin: 400, otherAdmin: 400, superAdmin: 400 },
+  },
+  {
+    method: "POST",
+    url: "/api/my-password",
+    body: () => ({}),
+    expected: { anonymous: 401, general: 400, admin: 400, otherAdmin: 400, superAdmin: 400 },
+  },
+  {
+    method: "POST",
     url: "/api/delete-my-account",
     // Without its confirmation (the matrix's accounts must live on): every signed-in person
     // reaches the check, the visitor does not (decision 041; erasures in privacy.test.ts).

@@ -228,3 +228,7 @@ export const accountDeletePaymentPending = (reference: string) =>
   `Un paiement est en cours pour la commande ${reference} : attendez qu'il se termine avant de supprimer votre compte.`;
 export const accountDeleteOrderOpen = (reference: string) =>
   `La commande ${reference} n'est pas encore livrée ni annulée : attendez sa livraison ou annulez-la avant de supprimer votre compte.`;
+export const accountUpdated = "Vos informations sont enregistrées.";
+export const currentPasswordWrong = "Mot de passe actuel incorrect.";
+export const emailChangeNeedsPassword = "Saisissez votre mot de passe actuel pour changer d'e-mail.";
+export const passwordChanged = "Mot de passe changé. Vos autres appareils sont déconnectés.";

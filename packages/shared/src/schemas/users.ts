@@ -88,6 +88,35 @@ export const user = z.object({
 export type User = z.infer<typeof user>;
 
 export const updateUserInput = z.strictObject({ userId: id, role });
+
+/**
+ * 'Mes données': the person corrects their account (decision 041). A new e-mail is confirmed by
+ * the password (it receives the reset links); a photo is a data URL, "" removes it, absent keeps it.
+ */
+export const myAccountInput = z.strictObject({
+  name,
+  email,
+  currentPassword: z.string().max(200).optional(),
+  profilePic: z
+    .string({ error: FIELD_MSG.profilePicInvalid })
+    .max(PROFILE_PIC_MAX_CHARS, FIELD_MSG.profilePicInvalid)
+    .refine((v) => v === "" || v.startsWith("data:image/"), FIELD_MSG.profilePicInvalid)
+    .optional(),
+});
+export type MyAccountInput = z.infer<typeof myAccountInput>;
+
+/** A new password chosen while signed in, confirmed by the current one. */
+export const myPasswordInput = z
+  .strictObject({
+    currentPassword: z.string({ error: FIELD_MSG.passwordRequired }).min(1, FIELD_MSG.passwordRequired).max(200),
+    password: newPassword,
+    confirmPassword: z.string({ error: FIELD_MSG.passwordRequired }),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: MSG.passwordsMismatch,
+    path: ["confirmPassword"],
+  });
+export type MyPasswordInput = z.infer<typeof myPasswordInput>;
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 
 /** A browser's Web Push subscription (PushSubscription.toJSON()), for an admin's device (decision 033). */

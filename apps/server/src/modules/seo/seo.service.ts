@@ -16,6 +16,7 @@ export const PRIVATE_PATHS = [
   "/forgot-password",
   "/devices",
   "/security",
+  "/my-data",
   "/api/",
 ] as const;
 

@@ -120,6 +120,7 @@ describe("GET /robots.txt", () => {
       "Disallow: /forgot-password",
       "Disallow: /devices",
       "Disallow: /security",
+      "Disallow: /my-data",
       "Disallow: /api/",
       "",
       `Sitemap: ${ORIGIN}/sitemap.xml`,

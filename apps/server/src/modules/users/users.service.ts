@@ -1,5 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { AVATAR_MAX_BYTES, FIELD_MSG, MSG, type Role, type SignInInput, type SignUpInput } from "@shop/shared";
+import {
+  AVATAR_MAX_BYTES,
+  FIELD_MSG,
+  MSG,
+  type MyAccountInput,
+  type MyPasswordInput,
+  type Role,
+  type SignInInput,
+  type SignUpInput,
+} from "@shop/shared";
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type UserRow, users } from "../../db/schema/users.ts";
@@ -40,6 +49,69 @@ export async function signUp(db: Db, files: FileStorage, input: SignUpInput): Pr
     if (violates(error, UNIQUE_VIOLATION)) throw conflict(MSG.emailTaken);
     throw error;
   }
+}
+
+/**
+ * 'Mes données': the person corrects their name, e-mail or photo (decision 041). A new e-mail
+ * needs the password (it is where reset links go); the old photo's file goes once the new one
+ * is saved.
+ */
+export async function updateOwnAccount(
+  db: Db,
+  files: FileStorage,
+  userId: string,
+  input: MyAccountInput,
+): Promise<UserRow> {
+  const [current] = await db.select().from(users).where(eq(users.id, userId));
+  if (!current) throw unauthorized(MSG.authInvalid);
+  if (input.email !== current.email) {
+    if (!input.currentPassword) throw unauthorized(MSG.emailChangeNeedsPassword);
+    if (!(await verifyPassword(current.passwordHash, input.currentPassword)))
+      throw unauthorized(MSG.currentPasswordWrong);
+  }
+  let profilePic = current.profilePic;
+  let stored: string | null = null;
+  if (input.profilePic !== undefined) {
+    if (input.profilePic === "") profilePic = null;
+    else {
+      const bytes = decodeDataUrl(input.profilePic);
+      if (!bytes) throw badRequest(FIELD_MSG.profilePicInvalid);
+      stored = await storeAvatar(files, bytes, AVATAR_MAX_BYTES);
+      profilePic = stored;
+    }
+  }
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ name: input.name, email: input.email, profilePic })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw unauthorized(MSG.authInvalid);
+    if (current.profilePic && current.profilePic !== row.profilePic) await removeUpload(files, current.profilePic);
+    return row;
+  } catch (error) {
+    if (stored) await removeUpload(files, stored);
+    if (violates(error, UNIQUE_VIOLATION)) throw conflict(MSG.emailTaken);
+    throw error;
+  }
+}
+
+/**
+ * A new password chosen while signed in, confirmed by the current one. The database then ends
+ * every session of the account (migration 0008): the caller opens a new one for this device.
+ */
+export async function changeOwnPassword(db: Db, userId: string, input: MyPasswordInput): Promise<UserRow> {
+  const [current] = await db.select().from(users).where(eq(users.id, userId));
+  if (!current) throw unauthorized(MSG.authInvalid);
+  if (!(await verifyPassword(current.passwordHash, input.currentPassword)))
+    throw unauthorized(MSG.currentPasswordWrong);
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password) })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw unauthorized(MSG.authInvalid);
+  return row;
 }
 
 export async function signIn(db: Db, input: SignInInput): Promise<UserRow> {
