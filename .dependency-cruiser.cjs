@@ -55,6 +55,7 @@ const TABLE_READS = {
   // 'Mes données' reads, and an erasure rewrites, every table that names a person, in one
   // transaction: the list is PERSONAL_TABLES, checked against the database (decision 041).
   privacy: [
+    "app-settings",
     "users",
     "auth",
     "cart",

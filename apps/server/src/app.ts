@@ -12,6 +12,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { DAILY_JOBS, jobHandlers } from "./jobs/handlers.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { myDevicesRoutes, staffDevicesRoutes } from "./modules/auth/devices.routes.ts";
@@ -49,6 +50,7 @@ import { catalogueCachePlugin } from "./plugins/catalogue-cache.ts";
 import { dbPlugin } from "./plugins/db.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 import { filesPlugin } from "./plugins/files.ts";
+import { jobsPlugin } from "./plugins/jobs.ts";
 import { notifyPlugin } from "./plugins/notify.ts";
 import { originPlugin } from "./plugins/origin.ts";
 import { carriesSession } from "./plugins/page-cache.ts";
@@ -193,6 +195,13 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
     },
     { prefix: "/api" },
   );
+
+  // Work that outlives a request (decision 042): the personal data's retention, daily at 03:00.
+  await app.register(jobsPlugin, {
+    pollMs: config.jobs.pollMs,
+    handlers: jobHandlers(app),
+    schedules: DAILY_JOBS,
+  });
 
   // Before the storefront, whose catch-all answers every path no other route claims.
   await app.register(seoRoutes, { config });

@@ -107,6 +107,8 @@ const env = z.object({
   SHOP_MOMO_ORANGE: phone.optional(),
   /** How often each server tries to reconcile pending payments (one at a time across servers). */
   PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How often each server looks for due jobs (decision 042); 0: this server runs none. */
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
   /** How long a pending payment waits for its webhook before reconciliation reads it. */
   PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
   PAGE_CACHE: bool.default(true),
@@ -237,6 +239,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
             timeoutMs: e.NOTCHPAY_TIMEOUT_MS,
           }
         : null,
+    /** The durable job queue's runner on this server (decision 042). */
+    jobs: { pollMs: e.JOBS_POLL_INTERVAL_MS },
     payments: {
       transferNumbers: { mtn: e.SHOP_MOMO_MTN ?? null, orange: e.SHOP_MOMO_ORANGE ?? null },
       reconcileIntervalMs: e.PAYMENT_RECONCILE_INTERVAL_MS,

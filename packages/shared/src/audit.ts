@@ -11,6 +11,7 @@ export const AUDIT_ENTITIES = {
   setting: "Réglage",
   user: "Utilisateur",
   message: "Message",
+  privacy: "Données personnelles",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -40,6 +41,7 @@ export const AUDIT_ACTIONS = {
   "second-factor-refused": "Second facteur refusé",
   erase: "Données effacées",
   "file-read": "Fichier consulté",
+  retention: "Durées de conservation appliquées",
   read: "Message lu",
   unread: "Message non lu",
 } as const;

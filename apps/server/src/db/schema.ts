@@ -9,6 +9,7 @@ export * from "./schema/auth.ts";
 export * from "./schema/cart.ts";
 export * from "./schema/contact.ts";
 export * from "./schema/delivery.ts";
+export * from "./schema/jobs.ts";
 export * from "./schema/orders.ts";
 export * from "./schema/payments.ts";
 export * from "./schema/products.ts";

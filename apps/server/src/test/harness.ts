@@ -106,6 +106,7 @@ export async function createTestApp(
     CONTACT_RATE_LIMIT_MAX: "1000",
     ORDER_RATE_LIMIT_MAX: "1000",
     ORDER_STATUS_RATE_LIMIT_MAX: "1000",
+    JOBS_POLL_INTERVAL_MS: "0",
     ...env,
   });
   const { database, url, drop } = await freshDatabase();

@@ -66,6 +66,24 @@ export async function recordChange(db: Db, staff: Staff, change: AuditChange): P
 }
 
 /**
+ * A change the shop made by itself (a scheduled job, decision 042): no person, the role
+ * "system", in the log like any other.
+ */
+export async function recordSystemChange(db: Db, change: AuditChange): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: null,
+    actorRole: "system",
+    sessionId: null,
+    address: null,
+    entity: change.entity,
+    entityId: change.entityId,
+    action: change.action,
+    before: redacted(change.before),
+    after: redacted(change.after),
+  });
+}
+
+/**
  * A member of staff opened a customer's file (an order form's file, often an identity
  * document, or a transfer's screenshot): who, when and which, in the log like a change
  * (decision 041). Written before the file is sent, so no read goes unrecorded.
