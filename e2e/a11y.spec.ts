@@ -63,6 +63,14 @@ test.describe("accessibility (axe, WCAG 2.2 AA + best practices)", () => {
     await expectAccessible(page, testInfo);
   });
 
+  test("my data /my-data, signed in", async ({ page }, testInfo) => {
+    await signedInCustomer(page, "Client Axe Données");
+    const response = await open(page, "/my-data");
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe("/my-data");
+    await expectAccessible(page, testInfo);
+  });
+
   test("product page (first product of the home page)", async ({ page }, testInfo) => {
     await page.goto("/");
     const href = await page.locator('main a[href^="/product/"]').first().getAttribute("href");

@@ -25,6 +25,7 @@ export default [
   route("order-status", "routes/order-status.tsx"),
   route("devices", "routes/devices.tsx"),
   route("security", "routes/security.tsx"),
+  route("my-data", "routes/my-data.tsx"),
   route("pay/:reference", "routes/pay.tsx"),
   route("payment/:id", "routes/payment.tsx"),
   route("admin-panel", "routes/admin/layout.tsx", [

@@ -10,8 +10,9 @@ import { useHydrated } from "../../lib/use-hydrated";
 export function PasswordInput({
   autoComplete,
   minLength,
+  required = true,
   ...control
-}: ControlProps & { autoComplete: "current-password" | "new-password"; minLength?: number }) {
+}: ControlProps & { autoComplete: "current-password" | "new-password"; minLength?: number; required?: boolean }) {
   const [visible, setVisible] = useState(false);
   const interactive = useHydrated();
   return (
@@ -23,7 +24,7 @@ export function PasswordInput({
         autoCapitalize="none"
         autoCorrect="off"
         spellCheck={false}
-        required
+        required={required}
         minLength={minLength}
         maxLength={200}
         className={`${inputBase} pr-12`}

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { api } from "../../lib/api";
-import { checkPicture } from "./profile-picture";
+import { uploadedPicture } from "./picture-upload.server";
 import { afterSignUp, checkSignUp, readSignUpForm, type SignUpFailure, signUpFailure, signUpInput } from "./sign-up";
 
 /**
@@ -12,20 +12,16 @@ export async function signUpOnServer(request: Request) {
   const { values, redirectTo } = readSignUpForm(form);
   const invalid = checkSignUp(values);
   if (invalid) return data(invalid, { status: 400 });
-  const file = form.get("picture");
-  // A form sent without a file still carries an empty, nameless one.
-  if (!values.profilePic && file instanceof File && file.size > 0) {
-    const refused = checkPicture(file);
-    if (refused) {
-      const failure: SignUpFailure = {
-        message: refused,
-        values: { name: values.name, email: values.email },
-        fieldErrors: { profilePic: refused },
-      };
-      return data(failure, { status: 400 });
-    }
-    values.profilePic = `data:${file.type};base64,${Buffer.from(await file.arrayBuffer()).toString("base64")}`;
+  const picture = values.profilePic ? null : await uploadedPicture(form.get("picture"));
+  if (picture && "refused" in picture) {
+    const failure: SignUpFailure = {
+      message: picture.refused,
+      values: { name: values.name, email: values.email },
+      fieldErrors: { profilePic: picture.refused },
+    };
+    return data(failure, { status: 400 });
   }
+  if (picture) values.profilePic = picture.dataUrl;
   try {
     await api(request).signUp(signUpInput(values));
     return redirect(afterSignUp(redirectTo));

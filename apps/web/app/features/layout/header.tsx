@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, NavLink, useNavigate, useSearchParams } from "react-router";
-import { ADMIN_DASHBOARD, MY_DEVICES, MY_ORDERS, MY_SECURITY, NAV_LINKS } from "./links";
+import { ADMIN_DASHBOARD, MY_DATA, MY_DEVICES, MY_ORDERS, MY_SECURITY, NAV_LINKS } from "./links";
 import { LogoutButton } from "./logout-button";
 import { MobileMenu } from "./mobile-menu";
 import { isAdmin, type Session } from "./session";
@@ -119,6 +119,11 @@ function UserMenu({ session }: { session: Session }) {
           <li>
             <Link to={MY_SECURITY.to} onClick={close} className="block rounded px-3 py-2 hover:bg-slate-100">
               {MY_SECURITY.label}
+            </Link>
+          </li>
+          <li>
+            <Link to={MY_DATA.to} onClick={close} className="block rounded px-3 py-2 hover:bg-slate-100">
+              {MY_DATA.label}
             </Link>
           </li>
           <li>

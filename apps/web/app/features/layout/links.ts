@@ -16,3 +16,6 @@ export const MY_DEVICES = { to: "/devices", label: "Mes appareils" } as const;
 
 /** The account's second factors and recovery codes (decision 040). */
 export const MY_SECURITY = { to: "/security", label: "Sécurité du compte" } as const;
+
+/** Everything the shop keeps about the account: to correct, download or erase (decision 041). */
+export const MY_DATA = { to: "/my-data", label: "Mes données" } as const;

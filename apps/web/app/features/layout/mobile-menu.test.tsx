@@ -71,6 +71,7 @@ describe("MobileMenu", () => {
     expect(screen.queryByRole("link", { name: "Mes commandes" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Mes appareils" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Sécurité du compte" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Mes données" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Déconnexion" })).toBeNull();
   });
 
@@ -82,6 +83,7 @@ describe("MobileMenu", () => {
     expect(screen.getByRole("link", { name: "Mes commandes" }).getAttribute("href")).toBe("/order-status");
     expect(screen.getByRole("link", { name: "Mes appareils" }).getAttribute("href")).toBe("/devices");
     expect(screen.getByRole("link", { name: "Sécurité du compte" }).getAttribute("href")).toBe("/security");
+    expect(screen.getByRole("link", { name: "Mes données" }).getAttribute("href")).toBe("/my-data");
     expect(screen.getByRole("link", { name: "Admin Dashboard" }).getAttribute("href")).toBe(
       "/admin-panel/all-products",
     );

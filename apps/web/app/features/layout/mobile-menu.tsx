@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { ADMIN_DASHBOARD, MY_DEVICES, MY_ORDERS, MY_SECURITY, NAV_LINKS } from "./links";
+import { ADMIN_DASHBOARD, MY_DATA, MY_DEVICES, MY_ORDERS, MY_SECURITY, NAV_LINKS } from "./links";
 import { LogoutButton } from "./logout-button";
 import { isAdmin, type Session } from "./session";
 import { useDetails } from "./use-dismiss";
@@ -98,6 +98,13 @@ export function MobileMenu({ session }: { session: Session | null }) {
               <li>
                 <Link to={MY_SECURITY.to} className={item}>
                   {MY_SECURITY.label}
+                </Link>
+              </li>
+            )}
+            {session && (
+              <li>
+                <Link to={MY_DATA.to} className={item}>
+                  {MY_DATA.label}
                 </Link>
               </li>
             )}
