@@ -38,6 +38,8 @@ const config = loadConfig({
   DATABASE_URL: process.env.DATABASE_URL,
   DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE,
   NODE_ENV: "production",
+  // The benches' admin signs in with a password alone (decision 040).
+  STAFF_SECOND_FACTOR: "optional",
   HOST: "127.0.0.1",
   PORT: "0",
   LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",

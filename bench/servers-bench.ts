@@ -138,6 +138,8 @@ try {
       ...start.env,
       ...env,
       NODE_ENV: "production",
+      // The benches' admin signs in with a password alone (decision 040).
+      STAFF_SECOND_FACTOR: "optional",
       LOG_LEVEL: "warn",
       HOST: "127.0.0.1",
       PORT: String(secondPort),

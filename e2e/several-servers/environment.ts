@@ -155,6 +155,9 @@ export async function startEnvironment(postgresUrl: string, log: (line: string) 
     SMTP_URL: undefined,
     WEB_CONCURRENCY: undefined,
     PAYMENT_RECONCILE_INTERVAL_MS: "0",
+    // Its admin signs in with a password alone, as in the browser journeys (e2e/serve.ts):
+    // production would ask them for a second factor first (decision 040).
+    STAFF_SECOND_FACTOR: "optional",
   };
   const appServer = async (name: string): Promise<AppServer> => {
     const port = await freePort();
