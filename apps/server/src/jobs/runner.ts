@@ -91,9 +91,18 @@ export function startJobRunner(
 ): () => Promise<void> {
   let running: Promise<unknown> | null = null;
   let stopped = false;
+  // Planned once per shop day on this server, not at every poll (the keys make it once anyway).
+  let plannedDay = "";
+  const plan = async () => {
+    const now = new Date();
+    const { day } = shopDayAt(now, 0);
+    if (day === plannedDay) return;
+    await planDailyJobs(options.db, options.schedules, now);
+    plannedDay = day;
+  };
   const tick = () => {
     if (running || stopped) return;
-    running = planDailyJobs(options.db, options.schedules, new Date())
+    running = plan()
       .then(() => runDueJobs(options))
       .catch((error: unknown) => options.log.error({ err: error }, "job runner failed"))
       .finally(() => {

@@ -136,6 +136,3 @@ const safeName = (name: string | null) =>
     .normalize("NFKD")
     .replace(/[^\w.-]+/g, "_")
     .slice(-80) || "fichier";
-
-/** Every stored key a person's rows name: what an erasure removes. */
-export const storedKeysOf = (data: PersonalData) => filesOf(data).map((f) => f.key);
