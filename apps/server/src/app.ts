@@ -32,6 +32,8 @@ import { paymentsPlugin } from "./modules/payments/payments.plugin.ts";
 import { paymentsRoutes } from "./modules/payments/payments.routes.ts";
 import type { PaymentProvider } from "./modules/payments/provider.ts";
 import { myDataRoutes } from "./modules/privacy/privacy.routes.ts";
+import { privacyAdminRoutes } from "./modules/privacy/privacy-admin.routes.ts";
+import { privacyPublicRoutes } from "./modules/privacy/privacy-public.routes.ts";
 import { catalogueRoutes, productAdminRoutes } from "./modules/products/products.routes.ts";
 import { pushRoutes } from "./modules/push/push.routes.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
@@ -171,7 +173,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
       await api.register(messagesRoutes);
       await api.register(dashboardRoutes);
       await api.register(reviewsRoutes);
-      await api.register(adminStockRoutes);
+      await api.register(adminStockRoutes, { config });
       await api.register(stockAlertRoutes, { config });
       await api.register(paymentsRoutes, { config });
       await api.register(adminPaymentsRoutes);
@@ -184,6 +186,8 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
       await api.register(secondFactorSignInRoutes, { config });
       await api.register(staffSecondFactorsRoutes, { config });
       await api.register(myDataRoutes, { config });
+      await api.register(privacyPublicRoutes, { config });
+      await api.register(privacyAdminRoutes, { config });
       await api.register(myAccountRoutes, { config });
       // Unknown API paths stay JSON 404s; every other path belongs to the storefront.
       api.route({
@@ -199,7 +203,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
   // Work that outlives a request (decision 042): the personal data's retention, daily at 03:00.
   await app.register(jobsPlugin, {
     pollMs: config.jobs.pollMs,
-    handlers: jobHandlers(app),
+    handlers: jobHandlers(app, config),
     schedules: DAILY_JOBS,
   });
 

@@ -37,8 +37,15 @@ export function passwordResetWhatsappMessage(
 }
 
 /** The back-office's message to a visitor who asked to be told ('Prévenez-moi', decision 024). */
-export function restockWhatsappMessage(shopName: string, productName: string, variantLabel: string): string {
-  return `Bonjour, bonne nouvelle de ${shopName} : « ${lineName(productName, variantLabel)} » est de nouveau en stock. Vous pouvez le commander dès maintenant.`;
+export function restockWhatsappMessage(
+  shopName: string,
+  productName: string,
+  variantLabel: string,
+  /** The one-tap link to stop such messages (decision 043), when the server gave one. */
+  stopUrl?: string,
+): string {
+  const stop = stopUrl ? ` Pour ne plus recevoir nos rappels ni nos promotions : ${stopUrl}` : "";
+  return `Bonjour, bonne nouvelle de ${shopName} : « ${lineName(productName, variantLabel)} » est de nouveau en stock. Vous pouvez le commander dès maintenant.${stop}`;
 }
 
 /** The product page's prefilled message (SPEC.md §7). */

@@ -12,6 +12,7 @@ export * from "./schema/delivery.ts";
 export * from "./schema/jobs.ts";
 export * from "./schema/orders.ts";
 export * from "./schema/payments.ts";
+export * from "./schema/privacy.ts";
 export * from "./schema/products.ts";
 export * from "./schema/push.ts";
 export * from "./schema/reviews.ts";

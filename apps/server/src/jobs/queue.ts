@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client.ts";
 import { type JobRow, jobs } from "../db/schema/jobs.ts";
 
@@ -99,4 +99,15 @@ export async function fail(db: Db, job: JobRow, runner: string, error: unknown, 
       lockedUntil: null,
     })
     .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, runner)));
+}
+
+/** The last finished run of a kind of job: when, and what its handler answered. */
+export async function lastDone(db: Db, kind: string): Promise<{ at: Date; result: unknown } | null> {
+  const [run] = await db
+    .select({ at: jobs.finishedAt, result: jobs.result })
+    .from(jobs)
+    .where(and(eq(jobs.kind, kind), eq(jobs.state, "done")))
+    .orderBy(desc(jobs.finishedAt))
+    .limit(1);
+  return run?.at ? { at: run.at, result: run.result } : null;
 }

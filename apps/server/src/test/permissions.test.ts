@@ -37,6 +37,8 @@ interface Call {
   multipart?: boolean;
   /** A success answers a file, not the JSON envelope: the test's picture, or text (`"text"`). */
   binary?: boolean | "text" | "zip";
+  /** Its success hands a customer's files to the staff: one 'file-read' line (decision 041). */
+  readsCustomerFiles?: boolean;
   expected: Record<ActorName, number>;
 }
 
@@ -127,6 +129,24 @@ async function paymentToVerify(): Promise<string> {
     })
     .returning();
   return row!.id;
+}
+
+/** A request of a customer without an account, waiting for its answer (decision 041). */
+let guestRequests = 0;
+async function guestRequest(kind: "access" | "correction"): Promise<string> {
+  const phone = `+2376580${String(10000 + ++guestRequests).slice(-5)}`;
+  const placed = await orderFromForm(
+    ctx.database.db,
+    ctx.app.files,
+    null,
+    { name: "Awa", number: phone, text: "Yaoundé", message: "" },
+    { bytes: png, name: "photo.png", mime: "image/png", ext: "png" },
+  );
+  const res = await ctx.call("POST", "/api/privacy-requests", {
+    payload: { reference: placed.order.row.reference, phone, kind },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data._id;
 }
 
 async function orderToConfirm(): Promise<string> {
@@ -474,6 +494,70 @@ const CALLS: Call[] = [
     expected: { anonymous: 401, general: 400, admin: 400, otherAdmin: 400, superAdmin: 400 },
   },
   {
+    method: "POST",
+    url: "/api/my-promotions",
+    // Receive (the default): the matrix's accounts keep their choice (decision 043; objections.test.ts).
+    body: () => ({ receive: true }),
+    expected: { anonymous: 401, general: 200, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/privacy-requests",
+    // Every customer's requests: the SUPERADMIN's alone (decision 041).
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/privacy-requests/:id/archive",
+    freshUrl: async () => `/api/admin/privacy-requests/${await guestRequest("access")}/archive`,
+    binary: "zip",
+    readsCustomerFiles: true,
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/privacy-requests/:id/answer",
+    freshUrl: async () => `/api/admin/privacy-requests/${await guestRequest("correction")}/answer`,
+    body: () => ({ outcome: "done", note: "Corrigé" }),
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/privacy/retention",
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "PUT",
+    url: "/api/admin/privacy/retention",
+    // The default it already has: nothing changes for the calls after it.
+    body: () => ({ orderFilesDays: 90 }),
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/privacy/register",
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "PUT",
+    url: "/api/admin/privacy/register/:id",
+    freshUrl: async () => {
+      const { activities } = (
+        await ctx.call("GET", "/api/admin/privacy/register", { token: ctx.actors.superAdmin })
+      ).json().data;
+      return `/api/admin/privacy/register/${activities[0]._id}`;
+    },
+    body: () => ({
+      purpose: "Prendre et livrer les commandes",
+      legalBasis: "Exécution du contrat",
+      data: "Nom, téléphone, adresse",
+      people: "Clients",
+      retention: "{closedOrdersYears} ans",
+      recipients: "Administrateurs",
+    }),
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
     method: "GET",
     url: "/api/admin/users/:userId/devices",
     freshUrl: async () => `/api/admin/users/${(await signedInAdmin()).userId}/devices`,
@@ -650,7 +734,7 @@ describe("permission matrix", () => {
         // A customer's file opened by the staff is a line of its own, though nothing changed (decision 041).
         const reads = written.filter((l) => l.action === "file-read");
         const lines = written.filter((l) => l.action !== "file-read");
-        if (call.binary === true && res.statusCode === 200)
+        if ((call.binary === true || call.readsCustomerFiles) && res.statusCode === 200)
           expect(reads.length, `${call.method} ${url} opened a customer's file without a line`).toBe(1);
         else expect(reads).toEqual([]);
         if (changed.length > 0)

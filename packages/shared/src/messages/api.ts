@@ -232,3 +232,29 @@ export const accountUpdated = "Vos informations sont enregistrées.";
 export const currentPasswordWrong = "Mot de passe actuel incorrect.";
 export const emailChangeNeedsPassword = "Saisissez votre mot de passe actuel pour changer d'e-mail.";
 export const passwordChanged = "Mot de passe changé. Vos autres appareils sont déconnectés.";
+export const promotionsStopped =
+  "C'est noté : vous ne recevrez plus nos promotions ni nos rappels. Les messages sur vos commandes continuent.";
+export const promotionsResumed = "C'est noté : vous recevrez de nouveau nos promotions et nos rappels.";
+export const privacyRequestNoOrder =
+  "Aucune commande ne porte cette référence avec ce numéro : vérifiez-les sur votre reçu ou votre message WhatsApp.";
+export const privacyRequestReceived = (due: string) =>
+  `Demande reçue. Nous vous répondrons par WhatsApp ou par téléphone au plus tard le ${due}.`;
+export const privacyRequestAlready = (due: string) =>
+  `Nous avons déjà cette demande : nous vous répondrons au plus tard le ${due}.`;
+export const privacyRequestsListed = "Demandes sur les données personnelles.";
+export const privacyRequestNotFound = "Cette demande n'existe pas.";
+export const privacyRequestAlreadyAnswered = "Cette demande a déjà reçu sa réponse.";
+export const privacyRequestAnswered = "Réponse enregistrée.";
+export const privacyRequestErased = (count: number) =>
+  `Données effacées : ${count} commande${count > 1 ? "s" : ""} anonymisée${count > 1 ? "s" : ""}.`;
+export const privacyGuestOrderOpen = (reference: string) =>
+  `La commande ${reference} n'est pas encore livrée ni annulée : effacez après sa livraison ou son annulation.`;
+export const privacyGuestPaymentPending = (reference: string) =>
+  `Un paiement est en cours pour la commande ${reference} : effacez quand il sera terminé.`;
+export const retentionSaved = "Durées de conservation enregistrées.";
+export const registerSaved = "Registre enregistré.";
+export const registerEntryNotFound = "Cette ligne du registre n'existe pas.";
+export const privacyNoticeListed = "Confidentialité.";
+export const privacySuperAdminOnly = "Seul un super administrateur traite les données personnelles.";
+export const retentionListed = "Durées de conservation.";
+export const registerListed = "Registre des traitements.";

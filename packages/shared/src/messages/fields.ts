@@ -77,3 +77,13 @@ export const secondFactorOneOf = "Saisissez un code, un code de récupération o
 export const secondFactorModeInvalid = "Choisissez « exigé » ou « facultatif ».";
 export const deleteAccountConfirm =
   "Confirmez avec votre mot de passe, ou avec un code de votre application d'authentification ou de récupération.";
+// personal data (decisions 041, 043)
+export const promotionsChoiceInvalid = "Choisissez de recevoir ou non nos promotions.";
+export const stopLinkInvalid = "Ce lien n'est pas valable : ouvrez-le tel qu'il est dans notre message.";
+export const privacyRequestKindInvalid = "Choisissez votre demande.";
+export const privacyRequestMessageTooLong = "1000 caractères au plus.";
+export const privacyOutcomeInvalid = "Choisissez « traitée » ou « refusée ».";
+export const privacyRefusalReason = "Dites au client pourquoi sa demande est refusée.";
+export const retentionInvalid = (min: number, max: number) => `Un nombre entier entre ${min} et ${max}.`;
+export const registerFieldRequired = "Ce champ est obligatoire.";
+export const registerFieldTooLong = (max: number) => `${max} caractères au plus.`;

@@ -85,6 +85,8 @@ export const stockAlert = z.object({
   /** "+237XXXXXXXXX". */
   phone: z.string(),
   createdAt: isoDate,
+  /** Added by decision 043: the link the message carries to stop reminders and promotions. */
+  stopPromotionsUrl: z.string().optional(),
 });
 export type StockAlert = z.infer<typeof stockAlert>;
 

@@ -5,6 +5,7 @@ import { sessions } from "../../db/schema/auth.ts";
 import { users } from "../../db/schema/users.ts";
 import { forbidden, notFound } from "../../lib/errors.ts";
 import { recordChange, type Staff } from "../audit/audit.service.ts";
+import { noteAccountUse } from "./sessions.service.ts";
 
 /**
  * 'Mes appareils' (decision 039): the open sessions of an account and their end, for the
@@ -104,10 +105,15 @@ export async function endStaffSessions(
 /** How stale a session's last use may be before a request writes it again (decision 039). */
 export const LAST_USE_EVERY_MS = 5 * 60 * 1000;
 
-/** Notes a session's use; the condition keeps most calls from writing anything. */
+/**
+ * Notes a session's use, and its account's (an account unused for years is erased, decision
+ * 041; a use clears its warning); the conditions keep most calls from writing anything.
+ */
 export async function touchSession(db: Db, sessionId: string): Promise<void> {
-  await db
+  const [touched] = await db
     .update(sessions)
     .set({ lastUsedAt: sql`now()` })
-    .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, sql`now() - interval '1 minute'`)));
+    .where(and(eq(sessions.id, sessionId), lt(sessions.lastUsedAt, sql`now() - interval '1 minute'`)))
+    .returning({ userId: sessions.userId });
+  if (touched) await noteAccountUse(db, touched.userId);
 }

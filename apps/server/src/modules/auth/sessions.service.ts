@@ -49,6 +49,7 @@ export function openSession(
         openedWith,
       })
       .returning({ id: sessions.id });
+    await noteAccountUse(tx, user.id);
     return row ?? null;
   });
 }
@@ -140,4 +141,13 @@ export async function markSessionOpenedWith(db: Db, sessionId: string, openedWit
 export async function closeSessionsOf(db: Db, userId: string): Promise<number> {
   const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
   return ended.length;
+}
+
+/** The account was used today: written at most once a day. */
+export async function noteAccountUse(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    // updated_at says when the person last changed their account: kept as it is.
+    .set({ lastActiveAt: sql`now()`, inactivityWarnedAt: null, updatedAt: sql`${users.updatedAt}` })
+    .where(and(eq(users.id, userId), lt(users.lastActiveAt, sql`now() - interval '1 day'`)));
 }

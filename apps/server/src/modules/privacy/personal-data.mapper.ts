@@ -1,11 +1,11 @@
-import { type MyData, type OrderData, variantLabel } from "@shop/shared";
+import { type MyData, type OrderData, type PromotionsChoice, variantLabel } from "@shop/shared";
 import { deviceName, OPENED_WITH_WORDS } from "../auth/devices.mapper.ts";
 import type { PersonalData } from "./personal-data.service.ts";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The rows of one person as 'Mes données' and the archive show them (decision 041). */
-export function toMyData(data: PersonalData, now = new Date()): MyData {
+export function toMyData(data: PersonalData, promotions: PromotionsChoice, now = new Date()): MyData {
   const { account } = data;
   return {
     exportedAt: now.toISOString(),
@@ -87,6 +87,7 @@ export function toMyData(data: PersonalData, now = new Date()): MyData {
       createdAt: a.createdAt.toISOString(),
       notifiedAt: iso(a.notifiedAt),
     })),
+    promotions,
     devices: data.devices.map((s) => ({
       device: deviceName(s.userAgent),
       address: s.address,

@@ -77,6 +77,14 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     erasure: "kept; the link to the account goes with it",
   },
   delivery_options: { export: "not personal: `name` is the option's ('Livraison Yaoundé')", erasure: "untouched" },
+  promotion_objections: {
+    export: "promotions (whether and since when the person said stop)",
+    erasure: "kept: a keyed hash of the contact, no number or e-mail, so the stop outlives the account (decision 043)",
+  },
+  privacy_requests: {
+    export: "not listed: requests of customers without an account, answered with their own archive",
+    erasure: "the number is removed from the request once erased (account or request)",
+  },
   audit_log: {
     export: "not listed: the staff's actions, a security record (decision 038) naming people by id only",
     erasure: "kept (append-only); it holds ids and the staff's addresses, never a customer's name",

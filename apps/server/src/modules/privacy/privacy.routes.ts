@@ -1,4 +1,4 @@
-import { deleteAccountInput, envelope, MSG, myData } from "@shop/shared";
+import { deleteAccountInput, envelope, MSG, myData, myPromotionsInput, promotionsChoice } from "@shop/shared";
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -12,12 +12,14 @@ import { confirmWithSecondFactor } from "../second-factors/second-step.service.t
 import { verifyPassword } from "../users/passwords.ts";
 import { personalArchive } from "./archive.ts";
 import { eraseAccount } from "./erasure.service.ts";
+import { accountObjection, objectionKeys, setAccountPromotions } from "./objections.service.ts";
 import { toMyData } from "./personal-data.mapper.ts";
 import { filesOf, personalDataOf } from "./personal-data.service.ts";
 
 /** 'Mes données' (decision 041): a signed-in person's own data, its archive, and its erasure. */
 export const myDataRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const factors = factorsContext(app.db, config);
+  const keys = objectionKeys(config.token.secret, config.publicUrl);
   app.addHook("onRequest", app.authenticate);
 
   const dataOf = async (userId: string) => {
@@ -35,7 +37,10 @@ export const myDataRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
         response: { 200: envelope(myData) },
       },
     },
-    async (request) => ok(toMyData(await dataOf(request.user!.id)), MSG.myDataListed),
+    async (request) => {
+      const data = await dataOf(request.user!.id);
+      return ok(toMyData(data, await accountObjection(app.db, keys, data.account.id)), MSG.myDataListed);
+    },
   );
 
   app.get(
@@ -49,11 +54,29 @@ export const myDataRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     },
     async (request, reply) => {
       const data = await dataOf(request.user!.id);
-      const exported = toMyData(data);
+      const exported = toMyData(data, await accountObjection(app.db, keys, data.account.id));
       return reply
         .type("application/zip")
         .header("content-disposition", `attachment; filename="mes-donnees-${exported.exportedAt.slice(0, 10)}.zip"`)
         .send(personalArchive(exported, filesOf(data), app.files));
+    },
+  );
+
+  app.post(
+    "/my-promotions",
+    {
+      schema: {
+        tags: ["privacy"],
+        description:
+          "Stops (receive: false) or resumes the shop's promotions and reminders to the account's e-mail and its orders' numbers; messages about its orders always go.",
+        body: myPromotionsInput,
+        response: { 200: envelope(promotionsChoice) },
+      },
+    },
+    async (request) => {
+      const { receive } = request.body;
+      const choice = await setAccountPromotions(app.db, keys, request.user!.id, receive);
+      return ok(choice, receive ? MSG.promotionsResumed : MSG.promotionsStopped);
     },
   );
 

@@ -5,10 +5,9 @@
  * in the database or the storage, the orders' totals intact.
  */
 import { ERASED_NAME, MSG } from "@shop/shared";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { auditLog } from "../../db/schema/audit.ts";
 import { orders } from "../../db/schema/orders.ts";
 import { payments } from "../../db/schema/payments.ts";
@@ -16,6 +15,7 @@ import { users } from "../../db/schema/users.ts";
 import { createUser, productWithStock, TEST_PASSWORD, tokenFor, useTestApp } from "../../test/harness.ts";
 import { orderFileKey } from "../orders/files.ts";
 import { screenshotKey } from "../payments/payments.service.ts";
+import { unzip, whereFound } from "./test-kit.ts";
 
 const ctx = useTestApp({ actors: true });
 
@@ -116,47 +116,6 @@ async function closeOrders(c: Awaited<ReturnType<typeof customer>>) {
   }
 }
 
-/** Every text of every table (jsonb and arrays too) that contains `needle`, as "table.column". */
-async function whereFound(needle: string): Promise<string[]> {
-  const { rows: columns } = (await ctx.database.db.execute(sql`
-    select table_name, column_name from information_schema.columns
-    where table_schema = 'public' and data_type in ('text', 'jsonb', 'ARRAY', 'character varying')`)) as unknown as {
-    rows: { table_name: string; column_name: string }[];
-  };
-  const found: string[] = [];
-  for (const { table_name, column_name } of columns) {
-    const hit = (await ctx.database.db.execute(
-      sql`select 1 from ${sql.identifier(table_name)} where ${sql.identifier(column_name)}::text ilike ${`%${needle}%`} limit 1`,
-    )) as unknown as { rows: unknown[] };
-    if (hit.rows.length) found.push(`${table_name}.${column_name}`);
-  }
-  return found;
-}
-
-/** The zip's entries, each with its bytes. */
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (err, zip) => {
-      if (err) return reject(err);
-      const entries = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (e, stream) => {
-          if (e) return reject(e);
-          const chunks: Buffer[] = [];
-          stream.on("data", (c: Buffer) => chunks.push(c));
-          stream.on("end", () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(entries));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
-
 describe("'Mes données'", () => {
   it("shows a signed-in person everything the shop keeps about them, and nothing of anyone else", async () => {
     const c = await customer();
@@ -214,6 +173,52 @@ describe("'Mes données'", () => {
     expect(sent).toHaveLength(2);
     expect(sent).toContain(`fichiers/${c.formOrder}-piece-identite.png`);
     for (const name of sent) expect(entries.get(name)).toEqual(png);
+  });
+});
+
+describe("'Mes données' of a customer with 500 orders", () => {
+  it("lists them all, and the archive holds them all with each file once", async () => {
+    const c = await customer();
+    // 498 more orders like the form's, each its own reference: copied in SQL, the API's way being slow.
+    const columns = Object.values(getTableColumns(orders))
+      .filter((col) => !col.generated)
+      .map((col) => col.name);
+    const list = sql.raw(columns.map((name) => `"${name}"`).join(", "));
+    const copied = sql.raw(
+      columns
+        .map((name) =>
+          name === "id"
+            ? "gen_random_uuid()"
+            : name === "reference"
+              ? "o.reference || '-' || g"
+              : name === "idempotency_key"
+                ? "null"
+                : name === "file_path"
+                  ? "null"
+                  : `o."${name}"`,
+        )
+        .join(", "),
+    );
+    await ctx.database.db.execute(
+      sql`insert into orders (${list}) select ${copied} from orders o, generate_series(1, 498) g where o.reference = ${c.formOrder}`,
+    );
+    const res = await ctx.call("GET", "/api/my-data", { token: c.token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.orders).toHaveLength(500);
+    const archive = await ctx.call("GET", "/api/my-data/archive", { token: c.token });
+    expect(archive.statusCode).toBe(200);
+    const entries = await unzip(archive.rawPayload);
+    expect(JSON.parse(entries.get("donnees.json")!.toString()).orders).toHaveLength(500);
+    expect(
+      (
+        entries
+          .get("donnees.html")!
+          .toString()
+          .match(/<h3>Commande /g) ?? []
+      ).length,
+    ).toBe(500);
+    // The form's file and the transfer's screenshot: the copies carry none.
+    expect([...entries.keys()].filter((k) => k.startsWith("fichiers/"))).toHaveLength(2);
   });
 });
 
@@ -286,7 +291,7 @@ describe("'Supprimer mon compte'", () => {
     expect(res.headers["set-cookie"]).toBeDefined();
 
     for (const needle of [c.person.name, c.user.email, c.person.phone.slice(-8), c.person.address, c.person.landmark]) {
-      expect(await whereFound(needle), needle).toEqual([]);
+      expect(await whereFound(ctx.database.db, needle), needle).toEqual([]);
     }
     for (const key of keys) expect(await ctx.app.files.get(key)).toBeNull();
     const after = await ctx.database.db

@@ -1,4 +1,11 @@
-import { CLOSED_ORDER_STATUSES } from "@shop/shared";
+import {
+  CLOSED_ORDER_STATUSES,
+  RETENTION_LIMITS,
+  RETENTION_NAMES,
+  type RetentionName,
+  type RetentionState,
+  type RetentionValues,
+} from "@shop/shared";
 import { and, eq, inArray, isNotNull, like, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { appSettings } from "../../db/schema/app-settings.ts";
@@ -8,29 +15,22 @@ import { contactMessages } from "../../db/schema/contact.ts";
 import { orderStatusChanges, orders } from "../../db/schema/orders.ts";
 import { payments } from "../../db/schema/payments.ts";
 import { webauthnChallenges } from "../../db/schema/second-factors.ts";
+import { lastDone } from "../../jobs/queue.ts";
 import type { FileStorage } from "../../lib/storage.ts";
-import { recordSystemChange } from "../audit/audit.service.ts";
+import { recordChange, recordSystemChange, type Staff } from "../audit/audit.service.ts";
 import { orderFileKey } from "../orders/files.ts";
 import { screenshotKey } from "../payments/payments.service.ts";
 
 /**
  * How long the shop keeps what names a person (decision 041, docs/privacy.md): each a setting
- * (`app_settings`, key `retention.<name>`) with this default.
+ * (`app_settings`, key `retention.<name>`) within the contract's bounds (RETENTION_LIMITS), with
+ * its default there.
  */
-export const RETENTION_DEFAULTS = {
-  /** Order forms' files and transfer screenshots, after the order is delivered or cancelled. */
-  orderFilesDays: 90,
-  /** 'Contact' messages, after they were sent. */
-  contactMessagesDays: 365,
-  /** The address a session was opened from, after it was opened. */
-  sessionAddressesDays: 90,
-  /** A cart line nobody touched. */
-  abandonedCartsDays: 180,
-  /** A delivered or cancelled order, whole: the trace of a sale the accounts must keep (OHADA, ten years). */
-  closedOrdersYears: 10,
-} as const;
+export const RETENTION_DEFAULTS = Object.fromEntries(
+  RETENTION_NAMES.map((name) => [name, RETENTION_LIMITS[name].default]),
+) as RetentionValues;
 
-export type RetentionSettings = { -readonly [K in keyof typeof RETENTION_DEFAULTS]: number };
+export type RetentionSettings = RetentionValues;
 export const RETENTION_PREFIX = "retention.";
 
 export async function retentionSettings(db: Db): Promise<RetentionSettings> {
@@ -40,12 +40,54 @@ export async function retentionSettings(db: Db): Promise<RetentionSettings> {
     .where(like(appSettings.key, `${RETENTION_PREFIX}%`));
   const settings: RetentionSettings = { ...RETENTION_DEFAULTS };
   for (const row of rows) {
-    const name = row.key.slice(RETENTION_PREFIX.length) as keyof RetentionSettings;
+    const name = row.key.slice(RETENTION_PREFIX.length) as RetentionName;
     const value = Number(row.value);
-    if (name in settings && Number.isInteger(value) && value > 0) settings[name] = value;
+    const limits = RETENTION_LIMITS[name];
+    if (limits && Number.isInteger(value) && value >= limits.min && value <= limits.max) settings[name] = value;
   }
   return settings;
 }
+
+/** The owner's new durations (validated by the contract), each change in the audit log. */
+export async function saveRetention(db: Db, staff: Staff, input: Partial<RetentionValues>): Promise<RetentionSettings> {
+  return db.transaction(async (tx) => {
+    const before = await retentionSettings(tx);
+    const changed = RETENTION_NAMES.filter((n) => input[n] !== undefined && input[n] !== before[n]);
+    for (const name of changed) {
+      const value = String(input[name]);
+      await tx
+        .insert(appSettings)
+        .values({ key: `${RETENTION_PREFIX}${name}`, value })
+        .onConflictDoUpdate({ target: appSettings.key, set: { value } });
+    }
+    const after = { ...before, ...Object.fromEntries(changed.map((n) => [n, input[n]])) } as RetentionSettings;
+    if (changed.length) {
+      await recordChange(tx, staff, {
+        entity: "privacy",
+        entityId: "retention",
+        action: "update",
+        before: Object.fromEntries(changed.map((n) => [n, before[n]])),
+        after: Object.fromEntries(changed.map((n) => [n, after[n]])),
+      });
+    }
+    return after;
+  });
+}
+
+/** The daily job's last finished run, as the back-office shows it. */
+export async function lastRetentionRun(db: Db): Promise<RetentionState["lastRun"]> {
+  const run = await lastDone(db, RETENTION_JOB);
+  if (!run) return null;
+  const removed = Object.fromEntries(
+    Object.entries((run.result ?? {}) as Record<string, unknown>).filter(
+      (entry): entry is [string, number] => typeof entry[1] === "number",
+    ),
+  );
+  return { at: run.at.toISOString(), removed };
+}
+
+/** The kind of the daily job that applies these durations (jobs/handlers.ts). */
+export const RETENTION_JOB = "retention";
 
 /** What one run removed. */
 export interface RetentionReport {

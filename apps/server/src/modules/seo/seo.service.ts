@@ -17,6 +17,7 @@ export const PRIVATE_PATHS = [
   "/devices",
   "/security",
   "/my-data",
+  "/stop-promotions",
   "/api/",
 ] as const;
 

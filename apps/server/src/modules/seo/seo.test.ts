@@ -121,6 +121,7 @@ describe("GET /robots.txt", () => {
       "Disallow: /devices",
       "Disallow: /security",
       "Disallow: /my-data",
+      "Disallow: /stop-promotions",
       "Disallow: /api/",
       "",
       `Sitemap: ${ORIGIN}/sitemap.xml`,

@@ -6,6 +6,7 @@ import { type StockAlertRow, stockAlerts } from "../../db/schema/stock.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
 import { recordChange, type Staff } from "../audit/audit.service.ts";
+import { type ObjectionKeys, objectionDates } from "../privacy/objections.service.ts";
 
 /**
  * 'Prévenez-moi' (decision 024): a visitor leaves a number on a sold-out variant; once it is back
@@ -42,9 +43,12 @@ const backInStock = and(
 const managedBy = (actor: Pick<UserRow, "id" | "role">) =>
   actor.role === "SUPERADMIN" ? undefined : eq(products.userId, actor.id);
 
-/** Who is waiting for a variant that can be bought again, oldest first. */
-export async function alertsToSend(db: Db, actor: UserRow): Promise<AlertRow[]> {
-  return db
+/**
+ * Who is waiting for a variant that can be bought again, oldest first; without those who said
+ * stop to reminders after they asked (decision 043: a request made after the stop is a new wish).
+ */
+export async function alertsToSend(db: Db, actor: UserRow, keys: ObjectionKeys): Promise<AlertRow[]> {
+  const waiting = await db
     .select({
       alert: stockAlerts,
       productId: products.id,
@@ -56,6 +60,15 @@ export async function alertsToSend(db: Db, actor: UserRow): Promise<AlertRow[]> 
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(and(backInStock, managedBy(actor)))
     .orderBy(asc(stockAlerts.createdAt), asc(stockAlerts.id));
+  const stopped = await objectionDates(
+    db,
+    keys,
+    waiting.map((w) => w.alert.phone),
+  );
+  return waiting.filter((w) => {
+    const since = stopped.get(w.alert.phone);
+    return !since || since < w.alert.createdAt;
+  });
 }
 
 /** The admin sent the message: the request leaves the list (only one the admin's list shows). */

@@ -32,7 +32,10 @@ export function toApiStockMovement({ movement, productId, productName, optionVal
   };
 }
 
-export function toApiStockAlert({ alert, productId, productName, optionValues }: AlertRow): StockAlert {
+export function toApiStockAlert(
+  { alert, productId, productName, optionValues }: AlertRow,
+  stopPromotionsUrl?: string,
+): StockAlert {
   return {
     _id: alert.id,
     variantId: alert.variantId,
@@ -41,5 +44,6 @@ export function toApiStockAlert({ alert, productId, productName, optionValues }:
     label: variantLabel(optionValues),
     phone: alert.phone,
     createdAt: alert.createdAt.toISOString(),
+    ...(stopPromotionsUrl ? { stopPromotionsUrl } : {}),
   };
 }

@@ -17,6 +17,7 @@ import type { Config } from "../../config.ts";
 import { ok, okPage } from "../../lib/envelope.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
 import { staffOf } from "../audit/audit.actor.ts";
+import { objectionKeys, stopPromotionsUrl } from "../privacy/objections.service.ts";
 import * as alerts from "./alerts.service.ts";
 import { toApiStockAlert, toApiStockMovement, toApiVariantStock } from "./stock.mapper.ts";
 import * as service from "./stock.service.ts";
@@ -43,8 +44,9 @@ export const stockAlertRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
 };
 
 /** The back-office's stock (decision 024): ADMIN for its own products, SUPERADMIN for any. */
-export const adminStockRoutes: FastifyPluginAsyncZod = async (app) => {
+export const adminStockRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.addHook("onRequest", requireAdmin(app));
+  const keys = objectionKeys(config.token.secret, config.publicUrl);
 
   app.get(
     "/admin/products/:id/stock",
@@ -91,7 +93,12 @@ export const adminStockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok((await alerts.alertsToSend(app.db, request.user!)).map(toApiStockAlert), MSG.stockAlertsListed),
+      ok(
+        (await alerts.alertsToSend(app.db, request.user!, keys)).map((a) =>
+          toApiStockAlert(a, stopPromotionsUrl(keys, a.alert.phone)),
+        ),
+        MSG.stockAlertsListed,
+      ),
   );
 
   app.post(

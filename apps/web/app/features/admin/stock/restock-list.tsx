@@ -7,7 +7,10 @@ import { variantName } from "./stock-format";
 
 /** The one-tap WhatsApp message to a visitor whose variant is back: to their number, the text ready. */
 export function restockHref(shopName: string, alert: StockAlert): string {
-  return whatsappLink(phoneDigits(alert.phone), restockWhatsappMessage(shopName, alert.productName, alert.label));
+  return whatsappLink(
+    phoneDigits(alert.phone),
+    restockWhatsappMessage(shopName, alert.productName, alert.label, alert.stopPromotionsUrl),
+  );
 }
 
 /**
@@ -40,7 +43,8 @@ export function RestockList({
                 <time dateTime={alert.createdAt}>{formatShortDateTime(alert.createdAt)}</time>
               </p>
               <p className="mt-1 text-sm text-slate-700">
-                Message : « {restockWhatsappMessage(shopName, alert.productName, alert.label)} »
+                Message : « {restockWhatsappMessage(shopName, alert.productName, alert.label, alert.stopPromotionsUrl)}{" "}
+                »
               </p>
               <div className="mt-2 flex flex-col gap-2 sm:flex-row">
                 <a
