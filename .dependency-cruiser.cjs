@@ -24,6 +24,8 @@ const FEATURE_IMPORTS = {
   offline: ["layout"],
   order: ["delivery", "layout", "offline", "payment"],
   payment: [],
+  // 'Confidentialité' is a text page of the content feature's shape (decisions 041, 043).
+  privacy: ["content"],
   product: [],
 };
 

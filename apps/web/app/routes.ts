@@ -26,6 +26,7 @@ export default [
   route("devices", "routes/devices.tsx"),
   route("security", "routes/security.tsx"),
   route("my-data", "routes/my-data.tsx"),
+  route("stop-promotions", "routes/stop-promotions.tsx"),
   route("pay/:reference", "routes/pay.tsx"),
   route("payment/:id", "routes/payment.tsx"),
   route("admin-panel", "routes/admin/layout.tsx", [

@@ -63,6 +63,7 @@ const aMyData = (values: Partial<MyData> = {}): MyData => ({
   reviews: [],
   messages: [],
   stockAlerts: [],
+  promotions: { objected: false, since: null },
   devices: [],
   secondFactors: [],
   passwordResets: [],
@@ -74,12 +75,13 @@ beforeAll(() => {
   Element.prototype.scrollIntoView = vi.fn();
 });
 
-function renderMyData(mine: MyData) {
+/** The page on `mine`, or on what `mine()` answers at each load (drawn again after a form). */
+function renderMyData(mine: MyData | (() => MyData)) {
   const Stub = createRoutesStub([
     {
       path: "/my-data",
       Component: MyDataPage as never,
-      loader: () => ({ mine }),
+      loader: () => ({ mine: typeof mine === "function" ? mine() : mine }),
       // The real action, the API stood in for at fetch.
       action: ({ request }) => myDataAction(request),
       HydrateFallback: () => null,
@@ -113,6 +115,7 @@ describe("the 'Mes données' page", () => {
       "Mes avis",
       "Mes messages",
       "Mes alertes « Prévenez-moi »",
+      "Promotions et rappels",
       "Appareils et connexions",
       "Seconds facteurs",
       "Liens de nouveau mot de passe",
@@ -218,6 +221,55 @@ describe("the 'Mes données' page", () => {
     expect(password.getAttribute("aria-invalid")).toBe("true");
     // What was typed is given back.
     expect((screen.getByLabelText("E-mail", { exact: true }) as HTMLInputElement).value).toBe("nouvelle@exemple.cm");
+  });
+});
+
+describe("'Promotions et rappels'", () => {
+  const stopped = { objected: true, since: AT };
+
+  it("says that the shop may send them, that order messages go on, and offers to stop them", async () => {
+    renderMyData(aMyData());
+    const section = await screen.findByRole("region", { name: "Promotions et rappels" });
+    expect(section.textContent).toContain("Vous pouvez recevoir nos promotions et nos rappels");
+    expect(section.textContent).toContain("Les messages sur vos commandes");
+    const button = within(section).getByRole("button", { name: "Ne plus recevoir de promotions ni de rappels" });
+    const form = button.closest("form") as HTMLFormElement;
+    expect(form.method).toBe("post");
+    expect((form.elements.namedItem("intent") as HTMLInputElement).value).toBe("promotions");
+    expect((button as HTMLButtonElement).name).toBe("receive");
+    expect((button as HTMLButtonElement).value).toBe("false");
+  });
+
+  it("says since when they are stopped, and offers to receive them again", async () => {
+    renderMyData(aMyData({ promotions: stopped }));
+    const section = await screen.findByRole("region", { name: "Promotions et rappels" });
+    expect(section.textContent).toContain(
+      "Vous ne recevez plus nos promotions ni nos rappels depuis le 22 novembre 2026.",
+    );
+    const button = within(section).getByRole("button", { name: "Recevoir de nouveau nos promotions" });
+    expect((button as HTMLButtonElement).value).toBe("true");
+    expect(within(section).queryByRole("button", { name: /Ne plus recevoir/ })).toBeNull();
+  });
+
+  it("stops them with scripts: the API's words at the top, the section drawn anew, then receives them again", async () => {
+    let promotions: MyData["promotions"] = { objected: false, since: null };
+    const server = stubApi({
+      "POST /api/my-promotions": (body) => {
+        const { receive } = body as { receive: boolean };
+        promotions = receive ? { objected: false, since: null } : stopped;
+        return ok(receive ? MSG.promotionsResumed : MSG.promotionsStopped, promotions);
+      },
+    });
+    renderMyData(() => aMyData({ promotions }));
+    await scriptsRunning();
+    const section = screen.getByRole("region", { name: "Promotions et rappels" });
+    fireEvent.click(within(section).getByRole("button", { name: "Ne plus recevoir de promotions ni de rappels" }));
+    await vi.waitFor(() => expect(screen.getByRole("status").textContent).toBe(MSG.promotionsStopped));
+    await within(section).findByRole("button", { name: "Recevoir de nouveau nos promotions" });
+    fireEvent.click(within(section).getByRole("button", { name: "Recevoir de nouveau nos promotions" }));
+    await vi.waitFor(() => expect(screen.getByRole("status").textContent).toBe(MSG.promotionsResumed));
+    await within(section).findByRole("button", { name: "Ne plus recevoir de promotions ni de rappels" });
+    expect(server.sent("POST /api/my-promotions")).toEqual([{ receive: false }, { receive: true }]);
   });
 });
 

@@ -17,6 +17,7 @@ import {
 import { MyDataNotice } from "../features/account/my-data/my-data-notice";
 import { MyOrders } from "../features/account/my-data/my-orders";
 import { PasswordForm } from "../features/account/my-data/password-form";
+import { PromotionsChoiceForm } from "../features/account/my-data/promotions-form";
 import { pageMeta } from "../features/content/meta";
 import { ApiError } from "../lib/api";
 import { formatDateTime } from "../lib/format-date";
@@ -48,7 +49,8 @@ export const action = ({ request }: Route.ActionArgs) => myDataAction(request);
 
 /**
  * 'Mes données' (decision 041): everything the shop keeps about the signed-in person, to
- * correct (name, e-mail, photo, password), to download (one zip) or to erase. Every form works
+ * correct (name, e-mail, photo, password), to download (one zip) or to erase, and whether the
+ * shop may send its promotions and reminders (decision 043). Every form works
  * without scripts; the orders are `<details>`, so that many of them cost no script either.
  */
 export default function MyDataPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -105,6 +107,10 @@ export default function MyDataPage({ loaderData, actionData }: Route.ComponentPr
 
       <MyDataSection id="alerts-title" title="Mes alertes « Prévenez-moi »">
         <MyStockAlerts alerts={mine.stockAlerts} />
+      </MyDataSection>
+
+      <MyDataSection id="promotions-title" title="Promotions et rappels">
+        <PromotionsChoiceForm promotions={mine.promotions} />
       </MyDataSection>
 
       <MyDataSection id="devices-title" title="Appareils et connexions">

@@ -1,13 +1,16 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "../components/ui/field";
 import { FormAlert } from "../components/ui/form-alert";
 import { SubmitButton } from "../components/ui/submit-button";
 import { pageMeta } from "../features/content/meta";
-import { lookUpOrder, myOrders } from "../features/order/order-lookup.server";
+import { findOrder, type LookupResult, lookUpOrder, myOrders } from "../features/order/order-lookup.server";
 import { OrderSummary } from "../features/order/order-summary";
 import { PayLink } from "../features/payment/pay-link";
 import { PaymentNote } from "../features/payment/payment-note";
+import { askAboutMyData, isPrivacyRequest, privacyRequestWords } from "../features/privacy/privacy-request.server";
+import { PRIVACY_REQUEST_INTENT, type PrivacyRequestAnswer } from "../features/privacy/privacy-request-form";
+import { PrivacyRequestSection } from "../features/privacy/privacy-request-section";
 import type { Route } from "./+types/order-status";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -23,20 +26,41 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { reference: url.searchParams.get("reference") ?? "", orders: await myOrders(request) };
+  return {
+    reference: url.searchParams.get("reference") ?? "",
+    orders: await myOrders(request),
+    privacyWords: privacyRequestWords(),
+  };
 }
 
-export const action = ({ request }: Route.ActionArgs) => lookUpOrder(request);
+/** What the page's forms answer: the order looked up and, after a request about one's data, that request's answer. */
+type OrderStatusAnswer = LookupResult & { privacy?: PrivacyRequestAnswer };
+
+/**
+ * The order's look-up, or a request about one's data made under the order found: the order is
+ * then looked up again with the same reference and number, so that it stays on the page.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (!isPrivacyRequest(form)) return lookUpOrder(request, form);
+  const { answer, status } = await askAboutMyData(request, form);
+  const { result } = await findOrder(request, { reference: answer.reference, phone: answer.phone });
+  return data({ ...result, privacy: answer } satisfies OrderStatusAnswer, { status });
+}
 
 /** A customer reads where their order is, from its reference and phone; signed in, their own orders. */
 export default function OrderStatusPage({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = actionData as OrderStatusAnswer | undefined;
   const navigation = useNavigation();
-  const searching = navigation.state === "submitting";
-  const failed = actionData && !actionData.ok ? actionData : undefined;
+  const searching = navigation.state === "submitting" && navigation.formData?.get("intent") !== PRIVACY_REQUEST_INTENT;
+  // A request's answer is said in its own section, which takes the focus.
+  const privacy = answer?.privacy;
+  const failed = answer && !answer.ok && !privacy ? answer : undefined;
+  const found = answer?.ok ? answer : undefined;
   const resultRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (actionData) resultRef.current?.focus();
-  }, [actionData]);
+    if (answer && !answer.privacy) resultRef.current?.focus();
+  }, [answer]);
   return (
     <main className="mx-auto max-w-xl px-4 pt-8 pb-12">
       <h1 className="text-2xl font-extrabold">Suivi de commande</h1>
@@ -59,7 +83,7 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
               spellCheck={false}
               maxLength={20}
               placeholder="CMD-7K4Q"
-              defaultValue={failed?.values.reference ?? loaderData.reference}
+              defaultValue={failed?.values.reference ?? found?.values.reference ?? loaderData.reference}
               className={`${inputClass} font-mono uppercase`}
             />
           )}
@@ -73,7 +97,7 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
               autoComplete="tel"
               required
               maxLength={30}
-              defaultValue={failed?.values.phone}
+              defaultValue={failed?.values.phone ?? found?.values.phone}
               className={inputClass}
             />
           )}
@@ -88,14 +112,22 @@ export default function OrderStatusPage({ loaderData, actionData }: Route.Compon
             <p className="font-medium">{failed.message}</p>
           </FormAlert>
         )}
-        {actionData?.ok && (
+        {found && (
           <div className="space-y-3">
-            <OrderSummary order={actionData.order} />
-            <PaymentNote payment={actionData.payment} />
-            <PayLink order={actionData.order} />
+            <OrderSummary order={found.order} />
+            <PaymentNote payment={found.payment} />
+            <PayLink order={found.order} />
           </div>
         )}
       </div>
+      {(found || privacy) && (
+        <PrivacyRequestSection
+          reference={privacy?.reference ?? found?.values.reference ?? ""}
+          phone={privacy?.phone ?? found?.values.phone ?? ""}
+          words={loaderData.privacyWords}
+          result={privacy?.result}
+        />
+      )}
       {loaderData.orders && (
         <section aria-labelledby="my-orders" className="mt-10">
           <h2 id="my-orders" className="text-xl font-bold">

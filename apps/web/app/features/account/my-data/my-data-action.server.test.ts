@@ -256,6 +256,51 @@ describe("myDataAction: the erasure", () => {
   });
 });
 
+describe("myDataAction: promotions and reminders", () => {
+  const PROMOTIONS = "POST /api/my-promotions";
+
+  it("stops them, or receives them again, in the API's words", async () => {
+    const server = stubApi({
+      [PROMOTIONS]: (body) =>
+        (body as { receive: boolean }).receive
+          ? ok(MSG.promotionsResumed, { objected: false, since: null })
+          : ok(MSG.promotionsStopped, { objected: true, since: "2026-11-22T09:15:00.000Z" }),
+    });
+    expect(await myDataAction(post({ intent: "promotions", receive: "false" }))).toEqual({
+      intent: "promotions",
+      ok: true,
+      message: MSG.promotionsStopped,
+      fieldErrors: {},
+    });
+    expect(await myDataAction(post({ intent: "promotions", receive: "true" }))).toMatchObject({
+      ok: true,
+      message: MSG.promotionsResumed,
+    });
+    expect(server.sent(PROMOTIONS)).toEqual([{ receive: false }, { receive: true }]);
+  });
+
+  it("refuses a choice no button sends, before any call", async () => {
+    const server = stubApi();
+    for (const receive of ["", "oui"]) {
+      await expect(myDataAction(post({ intent: "promotions", receive }))).rejects.toMatchObject({
+        init: { status: 400 },
+      });
+    }
+    expect(server.calls).toEqual([]);
+  });
+
+  it("sends a visitor whose session is over to sign in; says a refusal at the top, on no field", async () => {
+    stubApi({ [PROMOTIONS]: refused(401, MSG.authInvalid) });
+    const response = (await myDataAction(post({ intent: "promotions", receive: "false" }))) as Response;
+    expect(response.headers.get("location")).toBe("/login?redirectTo=/my-data");
+    stubApi({ [PROMOTIONS]: refused(400, FIELD_MSG.promotionsChoiceInvalid) });
+    expect(await myDataAction(post({ intent: "promotions", receive: "false" }))).toMatchObject({
+      data: { intent: "promotions", ok: false, message: FIELD_MSG.promotionsChoiceInvalid, fieldErrors: {} },
+      init: { status: 400 },
+    });
+  });
+});
+
 it("refuses a form no page sends", async () => {
   const server = stubApi();
   await expect(myDataAction(post({ intent: "tout" }))).rejects.toMatchObject({ init: { status: 400 } });

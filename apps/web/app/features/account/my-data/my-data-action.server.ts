@@ -47,6 +47,8 @@ export async function myDataAction(request: Request) {
         return await changePassword(request, choice);
       case MY_DATA_INTENTS.deleteAccount:
         return await deleteAccount(request, choice);
+      case MY_DATA_INTENTS.promotions:
+        return await choosePromotions(request, choice);
     }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -100,6 +102,12 @@ async function deleteAccount(request: Request, choice: Choice<"delete-account">)
   return redirect("/", { status: SEE_OTHER, headers });
 }
 
+/** Promotions and reminders stopped or received again: the API's words at the top, the section drawn anew. */
+async function choosePromotions(request: Request, { intent, receive }: Choice<"promotions">) {
+  const { message } = await myDataApi(request).setPromotions({ receive });
+  return { intent, ok: true, message, fieldErrors: {} } satisfies MyDataResult;
+}
+
 /**
  * Which field a refusal is about: the fields the API's validation names, a wrong password on
  * the password that was typed, a taken e-mail on the e-mail. An order still open names no field.
@@ -126,6 +134,8 @@ function fieldErrorsFor(choice: MyDataChoice, error: ApiError, message: string):
       if (error.status === 401) errors[usedCode ? "code" : "password"] ??= message;
       return errors;
     }
+    case MY_DATA_INTENTS.promotions:
+      return {};
   }
 }
 
@@ -136,7 +146,9 @@ function refused(choice: MyDataChoice, message: string, fieldErrors: FieldErrors
       ? ACCOUNT_FIELDS
       : choice.intent === MY_DATA_INTENTS.password
         ? PASSWORD_FIELDS
-        : DELETE_FIELDS;
+        : choice.intent === MY_DATA_INTENTS.deleteAccount
+          ? DELETE_FIELDS
+          : [];
   const first = firstInvalid(fields, fieldErrors);
   const result: MyDataResult = {
     intent: choice.intent,

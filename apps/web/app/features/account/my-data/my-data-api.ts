@@ -1,4 +1,12 @@
-import type { DeleteAccountInput, MyAccountInput, MyData, MyPasswordInput, User } from "@shop/shared";
+import type {
+  DeleteAccountInput,
+  MyAccountInput,
+  MyData,
+  MyPasswordInput,
+  MyPromotionsInput,
+  PromotionsChoice,
+  User,
+} from "@shop/shared";
 import { apiClient } from "../../../lib/api";
 
 /**
@@ -19,6 +27,11 @@ export function myDataApi(request?: Request) {
     changePassword: async (input: MyPasswordInput) => {
       const { envelope, setCookie } = await send<string>("POST", "/api/my-password", input);
       return { message: envelope.message, setCookie };
+    },
+    /** Stops the shop's promotions and reminders, or receives them again; answers the choice now and the message. */
+    setPromotions: async (input: MyPromotionsInput) => {
+      const envelope = await call<PromotionsChoice>("POST", "/api/my-promotions", input);
+      return { choice: envelope.data, message: envelope.message };
     },
     /** Erases the account; `setCookie` holds the cleared session cookie for the browser. */
     deleteAccount: async (input: DeleteAccountInput) => {

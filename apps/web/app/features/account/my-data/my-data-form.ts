@@ -6,6 +6,7 @@ export const MY_DATA_INTENTS = {
   account: "account",
   password: "password",
   deleteAccount: "delete-account",
+  promotions: "promotions",
 } as const;
 export type MyDataIntent = (typeof MY_DATA_INTENTS)[keyof typeof MY_DATA_INTENTS];
 
@@ -33,7 +34,12 @@ export type MyDataChoice =
       removePhoto: boolean;
     }
   | ({ intent: typeof MY_DATA_INTENTS.password } & MyPasswordInput)
-  | { intent: typeof MY_DATA_INTENTS.deleteAccount; password: string; code: string };
+  | { intent: typeof MY_DATA_INTENTS.deleteAccount; password: string; code: string }
+  /** 'Promotions et rappels': receive them again, or stop them (decision 043). */
+  | { intent: typeof MY_DATA_INTENTS.promotions; receive: boolean };
+
+/** The value of the promotions' button: "true" receives them again, "false" stops them. */
+export const RECEIVE = { yes: "true", no: "false" } as const;
 
 /** The posted choice, or null for a form no page of the shop sends. */
 export function readMyDataChoice(form: FormData): MyDataChoice | null {
@@ -57,6 +63,11 @@ export function readMyDataChoice(form: FormData): MyDataChoice | null {
       };
     case MY_DATA_INTENTS.deleteAccount:
       return { intent, password: textOf(form, "password"), code: textOf(form, "code").trim() };
+    case MY_DATA_INTENTS.promotions: {
+      const receive = textOf(form, "receive");
+      if (receive !== RECEIVE.yes && receive !== RECEIVE.no) return null;
+      return { intent, receive: receive === RECEIVE.yes };
+    }
     default:
       return null;
   }

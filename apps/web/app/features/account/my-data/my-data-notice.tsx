@@ -15,6 +15,8 @@ const FORMS: Record<MyDataIntent, { prefix: string; fields: readonly MyDataField
   [MY_DATA_INTENTS.account]: { prefix: "account", fields: ACCOUNT_FIELDS },
   [MY_DATA_INTENTS.password]: { prefix: "password", fields: PASSWORD_FIELDS },
   [MY_DATA_INTENTS.deleteAccount]: { prefix: "delete", fields: DELETE_FIELDS },
+  // One button, no field: its answer is said at the top.
+  [MY_DATA_INTENTS.promotions]: { prefix: "promotions", fields: [] },
 };
 
 /** The id of a form's field on the page ("account-email"). */
