@@ -108,6 +108,8 @@ const ADMIN_PAGES: { route: string; landsOn?: string }[] = [
   { route: "/admin-panel/delivery" },
   { route: "/admin-panel/stock" },
   { route: "/admin-panel/journal" },
+  { route: "/admin-panel/personal-data" },
+  { route: "/admin-panel/personal-data/register" },
   // The order's own history (a product's is the same screen).
   { route: "/admin-panel/history/:entity/:id" },
 ];

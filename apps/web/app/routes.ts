@@ -42,6 +42,8 @@ export default [
     route("delivery", "routes/admin/delivery.tsx"),
     route("stock", "routes/admin/stock.tsx"),
     route("journal", "routes/admin/journal.tsx"),
+    route("personal-data", "routes/admin/personal-data.tsx"),
+    route("personal-data/register", "routes/admin/personal-data-register.tsx"),
     route("history/:entity/:id", "routes/admin/history.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

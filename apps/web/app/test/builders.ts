@@ -1,6 +1,7 @@
 import type {
   AdminOrder,
   AdminPayment,
+  AdminPrivacyRequest,
   AdminVariantStock,
   CartLine,
   DeliveryOffer,
@@ -12,6 +13,7 @@ import type {
   Payment,
   PaymentPoll,
   PaymentToVerify,
+  ProcessingActivity,
   Product,
   ProductDetails,
   ProductVariant,
@@ -297,5 +299,38 @@ export const aJournalLine = (values: Partial<JournalLine> = {}): JournalLine => 
   action: "update",
   before: { sellingPrice: 790000 },
   after: { sellingPrice: 750000 },
+  ...values,
+});
+
+/** A customer's request about their data, still to answer, made with their order's number (decision 041). */
+export const anAdminPrivacyRequest = (values: Partial<AdminPrivacyRequest> = {}): AdminPrivacyRequest => ({
+  _id: uuid(41),
+  kind: "access",
+  status: "received",
+  reference: "CMD-7K4Q",
+  phone: "+237677123456",
+  name: "Awa Ngono",
+  message: "",
+  createdAt: AT,
+  dueAt: "2025-01-31T00:00:00.000Z",
+  overdue: false,
+  answeredAt: null,
+  answeredBy: null,
+  answer: "",
+  ordersCount: 1,
+  ...values,
+});
+
+/** One processing of the register: the orders. */
+export const aProcessingActivity = (values: Partial<ProcessingActivity> = {}): ProcessingActivity => ({
+  _id: uuid(42),
+  position: 1,
+  purpose: "Gestion des commandes",
+  legalBasis: "Exécution du contrat",
+  data: "Nom, téléphone, adresse de livraison",
+  people: "Clients",
+  retention: "10 ans après la livraison",
+  recipients: "La boutique",
+  updatedAt: AT,
   ...values,
 });

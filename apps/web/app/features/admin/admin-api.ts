@@ -6,6 +6,7 @@ import type {
   AdminOrderSummary,
   AdminOrdersQuery,
   AdminPayment,
+  AdminPrivacyRequest,
   AdminVariantStock,
   ContactMessage,
   Dashboard,
@@ -18,6 +19,10 @@ import type {
   OrderStatus,
   PageQuery,
   PaymentToVerify,
+  PrivacyAnswerInput,
+  PrivacyRegister,
+  ProcessingActivity,
+  ProcessingActivityInput,
   Product,
   ProductCreateInput,
   ProductDetails,
@@ -26,6 +31,8 @@ import type {
   PushKey,
   PushSubscriptionInput,
   ResetLink,
+  RetentionInput,
+  RetentionState,
   Role,
   StaffFactors,
   StaffSecondFactorMode,
@@ -194,5 +201,32 @@ export function adminApi(request?: Request) {
     history: async (entity: "product" | "order", id: string) =>
       (await call<JournalLine[]>("GET", `/api/admin/history/${encodeURIComponent(entity)}/${encodeURIComponent(id)}`))
         .data,
+    // Personal data (decision 041): the SUPERADMIN's alone (an ADMIN is refused, 403).
+    /** Customers' requests: "open" still to answer, oldest due first; "all" newest first. */
+    privacyRequests: async (show: "open" | "all" = "open") =>
+      (await call<AdminPrivacyRequest[]>("GET", `/api/admin/privacy-requests${search({ show })}`)).data,
+    /** "done" carries the request out (an erasure erases), "refused" needs the reason in the note. */
+    answerPrivacyRequest: async (id: string, input: PrivacyAnswerInput) => {
+      const envelope = await call<AdminPrivacyRequest>(
+        "POST",
+        `/api/admin/privacy-requests/${encodeURIComponent(id)}/answer`,
+        input,
+      );
+      return { request: envelope.data, message: envelope.message };
+    },
+    retention: async () => (await call<RetentionState>("GET", "/api/admin/privacy/retention")).data,
+    saveRetention: async (input: RetentionInput) => {
+      const envelope = await call<RetentionState>("PUT", "/api/admin/privacy/retention", input);
+      return { state: envelope.data, message: envelope.message };
+    },
+    privacyRegister: async () => (await call<PrivacyRegister>("GET", "/api/admin/privacy/register")).data,
+    saveProcessingActivity: async (id: string, input: ProcessingActivityInput) => {
+      const envelope = await call<ProcessingActivity>(
+        "PUT",
+        `/api/admin/privacy/register/${encodeURIComponent(id)}`,
+        input,
+      );
+      return { activity: envelope.data, message: envelope.message };
+    },
   };
 }

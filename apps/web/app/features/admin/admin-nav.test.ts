@@ -14,13 +14,20 @@ describe("the back-office's links", () => {
     }
   });
 
-  it("leave the Journal out for an ADMIN, and nothing else", () => {
+  it("offer 'Données personnelles' to the SUPERADMIN", () => {
+    expect(adminLinksFor("SUPERADMIN")).toContainEqual(
+      expect.objectContaining({ to: "/admin-panel/personal-data", label: "Données personnelles" }),
+    );
+  });
+
+  it("leave the Journal and 'Données personnelles' out for an ADMIN, and nothing else", () => {
+    const owners = ["Données personnelles", "Journal"];
     const admin = adminLinksFor("ADMIN").map((link) => link.label);
-    expect(admin).not.toContain("Journal");
+    for (const label of owners) expect(admin).not.toContain(label);
     expect(admin).toEqual(
       adminLinksFor("SUPERADMIN")
         .map((link) => link.label)
-        .filter((label) => label !== "Journal"),
+        .filter((label) => !owners.includes(label)),
     );
   });
 });

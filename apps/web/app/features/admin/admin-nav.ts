@@ -16,6 +16,8 @@ export const ADMIN_LINKS = [
   { to: "/admin-panel/dashboard", label: "Tableau de bord", badge: null },
   // The admin's own second factors (decision 040): a storefront page, the same for every account.
   { to: "/security", label: "Sécurité du compte", badge: null },
+  // Customers' requests, retention and the register of processing (decision 041): the owner's.
+  { to: "/admin-panel/personal-data", label: "Données personnelles", badge: null, superAdminOnly: true },
   { to: "/admin-panel/journal", label: "Journal", badge: null, superAdminOnly: true },
 ] as const;
 

@@ -12,7 +12,7 @@ export function AdminSidebar({ user, badges }: { user: AdminUser; badges: AdminB
   return (
     <aside
       aria-label="Back-office"
-      className="border-b border-slate-200 bg-white lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0"
+      className="border-b border-slate-200 bg-white lg:w-60 lg:shrink-0 lg:border-r lg:border-b-0 print:hidden"
     >
       <div className="flex items-center gap-3 px-4 py-3 lg:flex-col lg:py-6 lg:text-center">
         {user.profilePic ? (

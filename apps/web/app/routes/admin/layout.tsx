@@ -28,9 +28,9 @@ export function meta() {
  */
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="min-h-[70vh] bg-slate-50 lg:flex">
+    <div className="min-h-[70vh] bg-slate-50 lg:flex print:block print:min-h-0 print:bg-white">
       <AdminSidebar user={loaderData.user} badges={loaderData.badges} />
-      <div className="min-w-0 flex-1 px-4 py-6 lg:px-8">
+      <div className="min-w-0 flex-1 px-4 py-6 lg:px-8 print:p-0">
         <Outlet />
       </div>
     </div>
