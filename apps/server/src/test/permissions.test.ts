@@ -494,6 +494,17 @@ const CALLS: Call[] = [
     expected: { anonymous: 401, general: 400, admin: 400, otherAdmin: 400, superAdmin: 400 },
   },
   {
+    method: "GET",
+    url: "/api/admin/products?q=iphone&stock=in_stock&sort=price",
+    // Each admin reads its own products, a SUPERADMIN all (decision 044; admin-products.test.ts).
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/products/brands",
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
     method: "POST",
     url: "/api/my-promotions",
     // Receive (the default): the matrix's accounts keep their choice (decision 043; objections.test.ts).

@@ -258,3 +258,4 @@ export const privacyNoticeListed = "Confidentialité.";
 export const privacySuperAdminOnly = "Seul un super administrateur traite les données personnelles.";
 export const retentionListed = "Durées de conservation.";
 export const registerListed = "Registre des traitements.";
+export const brandsListed = "Marques.";

@@ -87,3 +87,6 @@ export const privacyRefusalReason = "Dites au client pourquoi sa demande est ref
 export const retentionInvalid = (min: number, max: number) => `Un nombre entier entre ${min} et ${max}.`;
 export const registerFieldRequired = "Ce champ est obligatoire.";
 export const registerFieldTooLong = (max: number) => `${max} caractères au plus.`;
+// the back-office's product filters (decision 044)
+export const filterTooLong = "100 caractères au plus.";
+export const filterInvalid = "Ce filtre n'existe pas.";

@@ -257,3 +257,42 @@ export const searchQuery = z.object({
     .default("")
     .transform((q) => (q.length > SEARCH_MAX_LENGTH ? Array.from(q).slice(0, SEARCH_MAX_LENGTH).join("") : q)),
 });
+
+/*
+ * 'Gestion des Produits' at scale (decision 044): the admin's grid searched, filtered and
+ * sorted, every choice in the page's address.
+ */
+export const ADMIN_PRODUCT_SORTS = ["relevance", "newest", "name", "price", "price_desc", "stock"] as const;
+export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
+export const ADMIN_PRODUCT_SORT_LABELS: Record<AdminProductSort, string> = {
+  relevance: "Pertinence",
+  newest: "Plus récents",
+  name: "Nom (A → Z)",
+  price: "Prix croissant",
+  price_desc: "Prix décroissant",
+  stock: "Stock (le plus bas d'abord)",
+};
+
+/** Empty values are no filter: a GET form sends every field, filled or not. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, FIELD_MSG.filterTooLong)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess((v) => (v === "" ? undefined : v), z.enum(values, { error: FIELD_MSG.filterInvalid }).optional());
+
+export const adminProductsQuery = pageQuery.extend({
+  /** The storefront's search: typos, accents, French stems, variant values. */
+  q: optionalText(100),
+  category: optionalText(100),
+  brand: optionalText(100),
+  stock: optionalChoice(STOCK_STATUSES),
+  /** "yes": sold below its old price; "no": at its price. */
+  promo: optionalChoice(["yes", "no"] as const),
+  /** Defaults to relevance with a search, newest without. */
+  sort: optionalChoice(ADMIN_PRODUCT_SORTS),
+});
+export type AdminProductsQuery = z.infer<typeof adminProductsQuery>;

@@ -1,4 +1,5 @@
 import {
+  adminProductsQuery,
   categoryInput,
   deleteProductInput,
   envelope,
@@ -23,6 +24,7 @@ import { ok, okPage } from "../../lib/envelope.ts";
 import { storedImageUrl } from "../../lib/public-url.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
 import { staffOf } from "../audit/audit.actor.ts";
+import { adminBrands, adminProducts } from "./admin-products.service.ts";
 import { toApiProduct, toApiProductDetails } from "./products.mapper.ts";
 import type { Page } from "./products.service.ts";
 import * as service from "./products.service.ts";
@@ -30,15 +32,16 @@ import * as variants from "./variants.service.ts";
 
 const productList = pagedEnvelope(product);
 
+/** A page of products as every list answers it. */
+const paged = (request: FastifyRequest, result: Page, query: z.infer<typeof pageQuery>) =>
+  okPage(
+    result.rows.map((r) => toApiProduct(r, request.imageOrigin)),
+    { page: query.page, limit: query.limit, total: result.total },
+    MSG.productsListed,
+  );
+
 /** Catalogue reads: no token needed. */
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
-  const paged = (request: FastifyRequest, result: Page, query: z.infer<typeof pageQuery>) =>
-    okPage(
-      result.rows.map((r) => toApiProduct(r, request.imageOrigin)),
-      { page: query.page, limit: query.limit, total: result.total },
-      MSG.productsListed,
-    );
-
   app.get(
     "/get-product",
     {
@@ -125,10 +128,36 @@ function withStoredImages<T extends { productImage?: string[]; images?: string[]
 export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", requireAdmin(app));
   // Before the answer leaves, so the admin's next read already sees the change.
-  app.addHook("onSend", async (_request, reply, payload) => {
-    if (reply.statusCode < 300) await app.catalogueChanged();
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.method !== "GET" && reply.statusCode < 300) await app.catalogueChanged();
     return payload;
   });
+
+  app.get(
+    "/admin/products",
+    {
+      schema: {
+        tags: ["products"],
+        description:
+          "'Gestion des Produits' (decision 044): the products the admin manages (all for a SUPERADMIN), searched as the storefront searches, filtered by category, brand, stock state and promotion, sorted; paged.",
+        querystring: adminProductsQuery,
+        response: { 200: productList },
+      },
+    },
+    async (request) => paged(request, await adminProducts(app.db, request.user!, request.query), request.query),
+  );
+
+  app.get(
+    "/admin/products/brands",
+    {
+      schema: {
+        tags: ["products"],
+        description: "The brands of the products the admin manages, for the grid's filter.",
+        response: { 200: envelope(z.array(z.string())) },
+      },
+    },
+    async (request) => ok(await adminBrands(app.db, request.user!), MSG.brandsListed),
+  );
 
   app.post(
     "/upload-product",

@@ -22,7 +22,7 @@ import { planSearch, searchCondition, searchRank, searchWords } from "./search.t
 import { variantsOfProduct, withVariants } from "./variants.service.ts";
 
 /** Every column but the search ones, which only the database needs. */
-const columns = {
+export const productColumns = {
   id: products.id,
   productName: products.productName,
   brandName: products.brandName,
@@ -45,7 +45,7 @@ export interface Page {
 async function page(db: Db, where: SQL | undefined, { page, limit }: PageQuery, order: SQL[] = []): Promise<Page> {
   const [rows, [totals]] = await Promise.all([
     db
-      .select(columns)
+      .select(productColumns)
       .from(products)
       .where(where)
       .orderBy(...order, desc(products.createdAt), desc(products.id))
@@ -84,7 +84,7 @@ export function productsOfCategories(db: Db, names: readonly string[], query: Fi
 /** The newest product of each category that has one, in the storefront's category order. */
 export async function categoryHighlights(db: Db): Promise<ProductWithVariants[]> {
   const rows = await db
-    .selectDistinctOn([products.category], columns)
+    .selectDistinctOn([products.category], productColumns)
     .from(products)
     .orderBy(products.category, desc(products.createdAt), desc(products.id));
   const order = new Map<string, number>(CATEGORIES.map((c, i) => [c, i]));
@@ -96,7 +96,7 @@ export async function categoryHighlights(db: Db): Promise<ProductWithVariants[]>
 
 const productQuery = prepared((db) =>
   db
-    .select(columns)
+    .select(productColumns)
     .from(products)
     .where(eq(products.id, sql.placeholder("id")))
     .limit(1)
@@ -121,7 +121,7 @@ export async function productWithRating(
 ): Promise<{ row: ProductWithVariants; rating: { average: number | null; count: number } }> {
   const [found] = await db
     .select({
-      ...columns,
+      ...productColumns,
       reviewCount: count(reviews.id),
       averageRating: sql<number | null>`round(avg(${reviews.rating}), 1)`.mapWith(Number),
     })
@@ -147,7 +147,7 @@ export async function searchProducts(db: Db, q: string, { page, limit }: PageQue
     if (!plan) return NOTHING;
     const where = searchCondition(plan);
     const found = await tx
-      .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(products)
       .where(where)
       .orderBy(desc(searchRank(plan)), desc(products.createdAt), desc(products.id))
@@ -186,7 +186,7 @@ export async function createProduct(db: Db, staff: Staff, input: ProductCreateIn
     const [row] = await tx
       .insert(products)
       .values({ ...editable(input), userId: staff.user.id })
-      .returning(columns);
+      .returning(productColumns);
     if (!row) throw new Error("insert returned no row");
     await recordChange(tx, staff, { entity: "product", entityId: row.id, action: "create", after: row });
     return row.id;
@@ -231,7 +231,7 @@ export async function updateProduct(db: Db, staff: Staff, input: ProductUpdateIn
       const price = input.price ?? current.price;
       const sellingPrice = input.sellingPrice ?? current.sellingPrice;
       if (sellingPrice > price) throw sellingAbovePrice();
-      const [row] = await tx.update(products).set(changes).where(eq(products.id, current.id)).returning(columns);
+      const [row] = await tx.update(products).set(changes).where(eq(products.id, current.id)).returning(productColumns);
       if (!row) throw notFound(MSG.productNotFound);
       await recordUpdate(tx, staff, {
         entity: "product",
