@@ -5,12 +5,13 @@
  * none of the Journal.
  */
 import { randomInt } from "node:crypto";
-import type { Product, User } from "@shop/shared";
+import type { Product } from "@shop/shared";
 import { MSG } from "@shop/shared/core";
 import { type APIRequestContext, expect, test } from "./fixtures.ts";
 import {
   expectAccessible,
   expectNoSidewaysScroll,
+  newSeller,
   open,
   ADMIN as SUPERADMIN,
   signInThrough,
@@ -118,19 +119,7 @@ test("the SUPERADMIN finds a price change in the Journal, filters, exports and c
 
 test("an ADMIN is offered no Journal, and is sent back from its address", async ({ page, request }) => {
   expect((await request.post("/api/signin", { data: SUPERADMIN })).status()).toBe(200);
-  const seller = {
-    name: `Vendeur Journal ${unique()}`,
-    email: `${unique()}@exemple.cm`,
-    password: "motdepasse-solide",
-  };
-  const signUp = await request.post("/api/signup", {
-    headers: { "x-forwarded-for": visitorAddress() },
-    data: { ...seller, confirmPassword: seller.password },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(201);
-  const users = (await (await request.get("/api/all-user")).json()).data as User[];
-  const id = users.find((u) => u.email === seller.email)!._id;
-  expect((await request.post("/api/update-user", { data: { userId: id, role: "ADMIN" } })).status()).toBe(200);
+  const seller = await newSeller(request, "Journal");
 
   await signInThrough(page, seller);
   const product = await newProduct(page.request, `Pixel du vendeur ${unique()}`);

@@ -7,12 +7,13 @@
  * JavaScript.
  */
 import { randomInt } from "node:crypto";
-import type { PrivacyRequestKind, PrivacyRequestReceipt, ProcessingActivity, User } from "@shop/shared";
+import type { PrivacyRequestKind, PrivacyRequestReceipt, ProcessingActivity } from "@shop/shared";
 import { FIELD_MSG, MSG, ORDER_REFERENCE_PATTERN, SHOP_TIME_ZONE } from "@shop/shared/core";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures.ts";
 import {
   expectAccessible,
   expectNoSidewaysScroll,
+  newSeller,
   open,
   ADMIN as SUPERADMIN,
   signInAdmin,
@@ -277,19 +278,7 @@ test("the register of processing prints without the back-office's menus, and a p
 
 test("an ADMIN is offered no personal data, and is sent back from its address", async ({ page, request }) => {
   expect((await request.post("/api/signin", { data: SUPERADMIN })).status()).toBe(200);
-  const seller = {
-    name: `Vendeur Données ${randomInt(100_000)}`,
-    email: `vendeur-donnees-${Date.now()}@exemple.cm`,
-    password: "motdepasse-solide",
-  };
-  const signUp = await request.post("/api/signup", {
-    headers: { "x-forwarded-for": visitorAddress() },
-    data: { ...seller, confirmPassword: seller.password },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(201);
-  const users = (await (await request.get("/api/all-user")).json()).data as User[];
-  const id = users.find((u) => u.email === seller.email)!._id;
-  expect((await request.post("/api/update-user", { data: { userId: id, role: "ADMIN" } })).status()).toBe(200);
+  const seller = await newSeller(request, "Données");
 
   await signInThrough(page, seller);
   await open(page, "/admin-panel/orders");

@@ -1,9 +1,3 @@
-/**
- * 'Mes appareils' (decision 039), on the 360 px phone: where an account is signed in, each
- * session signed out from another device or from itself, with and without the scripts; and a
- * SUPERADMIN signing an admin out everywhere from the users' page.
- */
-import type { User } from "@shop/shared";
 import { MSG } from "@shop/shared/core";
 import { type Browser, expect, type Locator, type Page, test } from "./fixtures.ts";
 import {
@@ -11,6 +5,7 @@ import {
   expectNoSidewaysScroll,
   header,
   hydrated,
+  newSeller,
   open,
   signedInCustomer,
   signInThrough,
@@ -121,19 +116,8 @@ test("a SUPERADMIN signs an admin out everywhere from the users' page; the admin
   browser,
 }) => {
   await signInThrough(page, ADMIN);
-  const seller = {
-    name: `Vendeur Appareils ${Date.now()}`,
-    email: `vendeur-appareils-${Date.now()}@exemple.cm`,
-    password: "motdepasse-solide",
-  };
-  const signUp = await page.request.post("/api/signup", {
-    headers: { "x-forwarded-for": visitorAddress() },
-    data: { ...seller, confirmPassword: seller.password },
-  });
-  expect(signUp.status(), await signUp.text()).toBe(201);
-  const users = (await (await page.request.get("/api/all-user")).json()).data as User[];
-  const id = users.find((u) => u.email === seller.email)!._id;
-  expect((await page.request.post("/api/update-user", { data: { userId: id, role: "ADMIN" } })).status()).toBe(200);
+  const seller = await newSeller(page.request, "Appareils");
+  const { id } = seller;
 
   const laptop = await laptopSignedIn(browser, seller);
   try {

@@ -12,6 +12,25 @@ export const ADMIN = { email: "admin@boutique.local", password: "e2e-motdepasse"
  */
 export const visitorAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
+/**
+ * A new account made ADMIN through `superAdmin` (a request context signed in as a SUPERADMIN):
+ * a seller of the shop, with its id, for what only the owner may see.
+ */
+export async function newSeller(superAdmin: APIRequestContext, label: string) {
+  const n = `${Date.now()}-${randomInt(100_000)}`;
+  const seller = { name: `Vendeur ${label} ${n}`, email: `vendeur-${n}@exemple.cm`, password: "motdepasse-solide" };
+  const signUp = await superAdmin.post("/api/signup", {
+    headers: { "x-forwarded-for": visitorAddress() },
+    data: { ...seller, confirmPassword: seller.password },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const users = (await (await superAdmin.get("/api/all-user")).json()).data as { _id: string; email: string }[];
+  const id = users.find((u) => u.email === seller.email)!._id;
+  const promoted = await superAdmin.post("/api/update-user", { data: { userId: id, role: "ADMIN" } });
+  expect(promoted.status(), await promoted.text()).toBe(200);
+  return { ...seller, id };
+}
+
 /** Waits until the page's scripts have taken over: a tap before that does nothing. */
 export const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 
