@@ -22,6 +22,7 @@ import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { messagesRoutes } from "./modules/contact/messages.routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
 import { adminDeliveryRoutes, deliveryRoutes } from "./modules/delivery/delivery.routes.ts";
+import { feedsRoutes } from "./modules/feeds/feeds.routes.ts";
 import { imagesRoutes } from "./modules/images/images.routes.ts";
 import { installRoutes } from "./modules/install/install.routes.ts";
 import { adminOrdersRoutes } from "./modules/orders/orders.admin.routes.ts";
@@ -209,6 +210,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
 
   // Before the storefront, whose catch-all answers every path no other route claims.
   await app.register(seoRoutes, { config });
+  await app.register(feedsRoutes, { config });
   await app.register(installRoutes, { config });
   if (web) await app.register(webPlugin, web);
 

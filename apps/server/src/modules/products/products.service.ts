@@ -266,3 +266,9 @@ export async function deleteProduct(db: Db, staff: Staff, id: string): Promise<v
     });
   });
 }
+
+/** Every product the storefront shows, with its variants, newest first: the product feeds (decision 045). */
+export async function shownProducts(db: Db): Promise<ProductWithVariants[]> {
+  const rows = await db.select(productColumns).from(products).orderBy(desc(products.createdAt), desc(products.id));
+  return withVariants(db, rows);
+}
