@@ -117,6 +117,7 @@ test.describe("a SUPERADMIN manages the catalogue from a phone", () => {
         /^Messages/,
         "Tableau de bord",
         "Sécurité du compte",
+        "Données personnelles",
         "Journal",
       ]);
       await expect(page.getByRole("heading", { level: 1, name: "Gestion des Produits" })).toBeVisible();

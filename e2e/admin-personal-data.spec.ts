@@ -167,7 +167,7 @@ test("the owner answers a copy, a correction and an erasure, each by its deadlin
   expect(cancelled.status(), await cancelled.text()).toBe(200);
   await erasureCard.getByRole("button", { name: /^Effacer ses données/ }).click();
   await confirm.getByRole("button", { name: "Oui, effacer ses données" }).click();
-  await expect(page.getByRole("main").getByText(MSG.privacyRequestAnswered)).toBeVisible();
+  await expect(page.getByRole("main").getByText(MSG.privacyRequestErased(1))).toBeVisible();
   await expect(erasureCard).toHaveCount(0);
 
   // Every request: answered, when, by whom and what.

@@ -257,7 +257,14 @@ test("'Prévenez-moi': a visitor's number on a sold-out iPhone 15, the admin res
     const whatsapp = request_.getByRole("link", { name: `Prévenir sur WhatsApp le ${display}` });
     const href = new URL((await whatsapp.getAttribute("href"))!);
     expect(`${href.origin}${href.pathname}`).toBe(`https://wa.me/237${digits}`);
-    expect(href.searchParams.get("text")).toBe(restockWhatsappMessage(shop.name, "iPhone 15", "256 Go, Bleu"));
+    // With its one-tap link to stop such messages (decision 043), as the API gives it.
+    const listed = (await (await page.request.get("/api/admin/stock/alerts")).json()).data as {
+      phone: string;
+      stopPromotionsUrl: string;
+    }[];
+    const stopUrl = listed.find((a) => a.phone === `+237${digits}`)!.stopPromotionsUrl;
+    expect(stopUrl).toMatch(/^https?:\/\/[^/]+\/stop-promotions\?token=[\w-]{59}$/);
+    expect(href.searchParams.get("text")).toBe(restockWhatsappMessage(shop.name, "iPhone 15", "256 Go, Bleu", stopUrl));
     await expect(whatsapp).toHaveAttribute("target", "_blank");
     await expectNoSidewaysScroll(page);
     await expectAccessible(page, testInfo);

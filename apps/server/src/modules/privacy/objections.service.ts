@@ -16,7 +16,7 @@ import { users } from "../../db/schema/users.ts";
 export interface ObjectionKeys {
   /** Derived from the token secret every app server shares (decision 031). */
   contactKey: Uint8Array;
-  /** The shop's address, for the one-tap links; null without PUBLIC_URL (links are then relative). */
+  /** The shop's address, for the one-tap links; null without PUBLIC_URL (the request's origin then). */
   publicUrl: string | null;
 }
 
@@ -51,8 +51,13 @@ export function hashOfToken(keys: ObjectionKeys, token: string): string | null {
 }
 
 /** The link a message carries: opening it asks for one tap, and changes nothing by itself. */
-export function stopPromotionsUrl(keys: ObjectionKeys, contact: string): string {
-  return `${keys.publicUrl ?? ""}/stop-promotions?token=${linkToken(keys, contactHash(keys, contact))}`;
+export function stopPromotionsUrl(
+  keys: ObjectionKeys,
+  contact: string,
+  /** The address the shop was reached at, when PUBLIC_URL is not set: a message needs an absolute link. */
+  origin: string,
+): string {
+  return `${keys.publicUrl ?? origin}/stop-promotions?token=${linkToken(keys, contactHash(keys, contact))}`;
 }
 
 export type ObjectionSource = "my-data" | "link" | "request";

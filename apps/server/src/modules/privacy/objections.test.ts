@@ -137,3 +137,20 @@ describe("objection to promotions and reminders", () => {
     expect(await mayPromote(ctx.database.db, keys(), c.user.email)).toBe(false);
   });
 });
+
+describe("without PUBLIC_URL", () => {
+  const bare = useTestApp({ actors: true });
+  it("the link a message carries is still absolute, under the address the shop was reached at", async () => {
+    const product = await productWithStock(bare, bare.actors.superAdmin, "Montre sans adresse", 0);
+    await bare.call("POST", "/api/stock-alerts", { payload: { variantId: product.variantId, phone: "699001122" } });
+    await bare.call("POST", "/api/admin/stock/adjust", {
+      token: bare.actors.superAdmin,
+      payload: { variantId: product.variantId, delta: 1, note: "réception" },
+    });
+    const res = await bare.call("GET", "/api/admin/stock/alerts", { token: bare.actors.superAdmin });
+    const alert = (res.json().data as { phone: string; stopPromotionsUrl: string }[]).find(
+      (a) => a.phone === "+237699001122",
+    );
+    expect(alert?.stopPromotionsUrl).toMatch(/^http:\/\/localhost(:\d+)?\/stop-promotions\?token=[\w-]{59}$/);
+  });
+});

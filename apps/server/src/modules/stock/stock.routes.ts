@@ -95,7 +95,7 @@ export const adminStockRoutes: FastifyPluginAsyncZod<{ config: Config }> = async
     async (request) =>
       ok(
         (await alerts.alertsToSend(app.db, request.user!, keys)).map((a) =>
-          toApiStockAlert(a, stopPromotionsUrl(keys, a.alert.phone)),
+          toApiStockAlert(a, stopPromotionsUrl(keys, a.alert.phone, `${request.protocol}://${request.host}`)),
         ),
         MSG.stockAlertsListed,
       ),
