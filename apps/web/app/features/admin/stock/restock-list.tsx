@@ -42,7 +42,8 @@ export function RestockList({
                 <span className="font-semibold text-slate-900">{phone}</span> · demandé le{" "}
                 <time dateTime={alert.createdAt}>{formatShortDateTime(alert.createdAt)}</time>
               </p>
-              <p className="mt-1 text-sm text-slate-700">
+              {/* The message ends with a long link: broken anywhere rather than widen a phone's screen. */}
+              <p className="mt-1 text-sm text-slate-700 [overflow-wrap:anywhere]">
                 Message : « {restockWhatsappMessage(shopName, alert.productName, alert.label, alert.stopPromotionsUrl)}{" "}
                 »
               </p>
