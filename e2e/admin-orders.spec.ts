@@ -18,9 +18,11 @@ import {
   chooseDelivery,
   expectAccessible,
   expectNoSidewaysScroll,
+  newSeller,
   open,
   shopToday,
   signInAdmin,
+  signInThrough,
   someProduct,
 } from "./helpers.ts";
 
@@ -363,6 +365,66 @@ test.describe("back-office: dashboard", () => {
     await expect(newest.getByRole("article").first()).toContainText(reference);
     await newest.getByRole("link", { name: reference }).click();
     await expect(page).toHaveURL(`/admin-panel/orders/${reference}`);
+  });
+
+  test("gives the product feeds' absolute addresses for Meta and Google, which answer, to ADMINs too", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const origin = new URL(baseURL!).origin;
+    const feeds = [
+      {
+        name: "Catalogue WhatsApp Business, Facebook et Instagram (Meta Commerce Manager)",
+        copy: "Copier l'adresse du flux Meta",
+        address: `${origin}/feeds/meta.csv`,
+        type: /^text\/csv\b/,
+      },
+      {
+        name: "Google Merchant Center",
+        copy: "Copier l'adresse du flux Google",
+        address: `${origin}/feeds/google.xml`,
+        type: /^application\/xml\b/,
+      },
+    ];
+    const section = (p: Page) =>
+      p.getByRole("region", { name: "Votre catalogue sur WhatsApp, Facebook, Instagram et Google" });
+    const line = (p: Page, name: string) =>
+      section(p)
+        .getByRole("listitem")
+        .filter({ has: p.getByRole("heading", { level: 3, name, exact: true }) });
+
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+    await signInAdmin(page);
+    await open(page, "/admin-panel/dashboard");
+    await expect(section(page)).toBeVisible();
+    for (const feed of feeds) {
+      const item = line(page, feed.name);
+      await expect(item.locator("code")).toHaveText(feed.address);
+      // The address Meta and Google will fetch, with the links to the shop inside.
+      const answer = await page.request.get(feed.address);
+      expect(answer.status(), feed.address).toBe(200);
+      expect(answer.headers()["content-type"]).toMatch(feed.type);
+      expect(await answer.text()).toContain(`${origin}/product/`);
+      // 'Copier' puts it in the clipboard and says so.
+      await item.getByRole("button", { name: feed.copy }).click();
+      await expect(item.getByRole("status")).toHaveText("Adresse copiée");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(feed.address);
+    }
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page, testInfo, 'section[aria-labelledby="dash-feeds"]');
+
+    // A seller (ADMIN) sees the same addresses: they are public data.
+    const seller = await newSeller(page.request, "Flux");
+    const context = await browser.newContext({ extraHTTPHeaders: asVisitor() });
+    try {
+      const sellerPage = await context.newPage();
+      await signInThrough(sellerPage, seller);
+      await open(sellerPage, "/admin-panel/dashboard");
+      for (const feed of feeds) await expect(line(sellerPage, feed.name).locator("code")).toHaveText(feed.address);
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -9,6 +9,7 @@ import {
   ReceivedOnline,
 } from "../../features/admin/dashboard/dashboard-parts";
 import { OrdersChart } from "../../features/admin/dashboard/orders-chart";
+import { ProductFeeds } from "../../features/admin/dashboard/product-feeds";
 import { DeviceNotifications } from "../../features/admin/notifications/device-notifications";
 import { AdminRouteError } from "../../features/admin/orders/admin-route-error";
 import { OrderCard } from "../../features/admin/orders/order-card";
@@ -24,17 +25,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const api = adminApi(request);
   const [dashboard, alerts] = await Promise.all([api.dashboard(), api.stockAlerts()]);
-  return { dashboard, alertsWaiting: alerts.length };
+  // The feeds' addresses, absolute: what the owner pastes into Meta and Google.
+  return { dashboard, alertsWaiting: alerts.length, origin: new URL(request.url).origin };
 }
 
 /**
  * 'Tableau de bord': this device's notifications switch (the back-office opens here, so the
  * owner's phone finds it first), today and this month, the money received online, the last 30
  * days, the variants running out (and the visitors waiting to be told one is back), the best
- * sellers, the newest orders.
+ * sellers, the newest orders, and the product feeds' addresses for Meta and Google.
  */
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { dashboard, alertsWaiting } = loaderData;
+  const { dashboard, alertsWaiting, origin } = loaderData;
   const days = dashboard.perDay.length || DASHBOARD_DAYS;
   return (
     <main className="mx-auto max-w-5xl space-y-4">
@@ -104,6 +106,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           )}
         </DashboardSection>
       </div>
+      <DashboardSection id="dash-feeds" title="Votre catalogue sur WhatsApp, Facebook, Instagram et Google">
+        <ProductFeeds origin={origin} />
+      </DashboardSection>
     </main>
   );
 }
