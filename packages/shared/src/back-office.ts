@@ -62,6 +62,18 @@ export const DASHBOARD_NEWEST_ORDERS = 5;
 /** Low-stock variants the dashboard lists (decision 024). */
 export const DASHBOARD_LOW_STOCK = 20;
 
+/** The sorts of 'Gestion des Produits' (decision 044); the default is relevance with a search, newest without. */
+export const ADMIN_PRODUCT_SORTS = ["relevance", "newest", "name", "price", "price_desc", "stock"] as const;
+export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
+export const ADMIN_PRODUCT_SORT_LABELS: Record<AdminProductSort, string> = {
+  relevance: "Pertinence",
+  newest: "Plus récents",
+  name: "Nom (A → Z)",
+  price: "Prix croissant",
+  price_desc: "Prix décroissant",
+  stock: "Stock (le plus bas d'abord)",
+};
+
 /** What an order's status message adds while it is to be paid: its delivery and total (decision 025). */
 export interface StatusMessageAmounts {
   /** The lines' total. */

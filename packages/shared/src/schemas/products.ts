@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ADMIN_PRODUCT_SORTS } from "../back-office.ts";
 import { CATEGORIES } from "../categories.ts";
 import {
   MAX_OPTION_VALUES,
@@ -260,19 +261,9 @@ export const searchQuery = z.object({
 
 /*
  * 'Gestion des Produits' at scale (decision 044): the admin's grid searched, filtered and
- * sorted, every choice in the page's address.
+ * sorted, every choice in the page's address. The sorts and their labels are in back-office.ts,
+ * free of zod, for the page's form.
  */
-export const ADMIN_PRODUCT_SORTS = ["relevance", "newest", "name", "price", "price_desc", "stock"] as const;
-export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
-export const ADMIN_PRODUCT_SORT_LABELS: Record<AdminProductSort, string> = {
-  relevance: "Pertinence",
-  newest: "Plus récents",
-  name: "Nom (A → Z)",
-  price: "Prix croissant",
-  price_desc: "Prix décroissant",
-  stock: "Stock (le plus bas d'abord)",
-};
-
 /** Empty values are no filter: a GET form sends every field, filled or not. */
 const optionalText = (max: number) =>
   z

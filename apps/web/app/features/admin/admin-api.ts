@@ -7,6 +7,7 @@ import type {
   AdminOrdersQuery,
   AdminPayment,
   AdminPrivacyRequest,
+  AdminProductsQuery,
   AdminVariantStock,
   ContactMessage,
   Dashboard,
@@ -92,11 +93,16 @@ export function adminApi(request?: Request) {
     /** Removes the account's factors and recovery codes and signs it out everywhere; answers the API's message. */
     resetUserFactors: async (userId: string) =>
       (await call<null>("POST", `/api/admin/users/${encodeURIComponent(userId)}/second-factors/reset`)).message,
-    /** SUPERADMIN: every product; ADMIN: their own (the server decides from the session). */
-    products: async (page = 1, limit = 50) => {
-      const envelope = await call<Product[]>("GET", `/api/get-product${search({ page, limit })}`);
+    /**
+     * 'Gestion des Produits' (decision 044): SUPERADMIN every product, ADMIN their own (the
+     * server decides from the session), searched as the storefront searches, filtered, sorted, paged.
+     */
+    adminProducts: async (query: Partial<AdminProductsQuery> = {}) => {
+      const envelope = await call<Product[]>("GET", `/api/admin/products${search(query)}`);
       return { products: envelope.data, total: envelope.meta?.total ?? envelope.data.length };
     },
+    /** The brands of the products this admin manages, alphabetically: the grid's brand filter. */
+    brands: async () => (await call<string[]>("GET", "/api/admin/products/brands")).data,
     createProduct: async (input: ProductCreateInput) => {
       const envelope = await call<Product>("POST", "/api/upload-product", input);
       return { product: envelope.data, message: envelope.message };

@@ -1,7 +1,8 @@
 import { redirect } from "react-router";
 import { adminApi } from "../../features/admin/admin-api";
 import { ADMIN_TEXT, adminErrorMessage } from "../../features/admin/admin-errors";
-import { ProductsScreen, pageHref } from "../../features/admin/products/products-screen";
+import { productsFilters, productsHref, readProductsQuery } from "../../features/admin/products/products-query";
+import { ProductsScreen } from "../../features/admin/products/products-screen";
 import { requireAdmin } from "../../features/admin/require-admin.server";
 import { productIdOf } from "../../features/admin/stock/stock-query";
 import type { Route } from "./+types/all-products";
@@ -19,23 +20,30 @@ const stockParam = (url: URL) => productIdOf(url.searchParams.get("stock"));
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
-  const asked = Number(url.searchParams.get("page") ?? "1");
-  const page = Number.isInteger(asked) && asked >= 1 && asked <= 10_000 ? asked : 1;
+  const query = readProductsQuery(url);
+  const filters = productsFilters(query);
+  const { page } = query;
+  const api = adminApi(request);
+  // The brands to choose from help, they are not the page: without them it still lists.
+  const brands = api.brands().catch((): string[] => []);
   try {
-    const { products, total } = await adminApi(request).products(page, ADMIN_PAGE_SIZE);
+    const { products, total } = await api.adminProducts({ ...filters, page, limit: ADMIN_PAGE_SIZE });
     const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
     // Past the end (the last product of the last page was just deleted): the last page.
-    if (products.length === 0 && page > pages) throw redirect(`${url.pathname}${pageHref(pages)}`);
-    return { products, total, page, pages, error: null, stockFor: stockParam(url) };
+    if (products.length === 0 && page > pages) throw redirect(productsHref({ ...filters, page: pages }));
+    return { products, total, page, pages, error: null, filters, brands: await brands, stockFor: stockParam(url) };
   } catch (error) {
     if (error instanceof Response) throw error;
-    // SPEC.md §8: the server's message, or 'Failed to fetch products'.
+    // A search or filter the API refuses (400) is said in its French words above an empty
+    // grid; a list that could not be read, as SPEC.md §8 says it: 'Failed to fetch products'.
     return {
       products: [],
       total: 0,
       page,
       pages: 1,
       error: adminErrorMessage(error, ADMIN_TEXT.productsLoadError),
+      filters,
+      brands: await brands,
       stockFor: null,
     };
   }

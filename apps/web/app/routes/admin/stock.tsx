@@ -11,7 +11,13 @@ import { requireAdmin } from "../../features/admin/require-admin.server";
 import { markNotified } from "../../features/admin/stock/mark-notified.server";
 import { MovementsList } from "../../features/admin/stock/movements-list";
 import { RestockList } from "../../features/admin/stock/restock-list";
-import { historyHref, MOVEMENTS_PAGE_SIZE, readHistoryQuery } from "../../features/admin/stock/stock-query";
+import {
+  type HistoryQuery,
+  historyHref,
+  MOVEMENTS_PAGE_SIZE,
+  pickedProduct,
+  readHistoryQuery,
+} from "../../features/admin/stock/stock-query";
 import { useShop } from "../../features/layout/use-shop";
 import { ApiError } from "../../lib/api";
 import type { Route } from "./+types/stock";
@@ -20,14 +26,38 @@ export function meta() {
   return [{ title: "Stock" }, { name: "robots", content: "noindex" }];
 }
 
-/** The products offered by the history's filter: the newest this admin manages. */
+/** The products offered by the history's filter: the best matches of its search, or the newest this admin manages. */
 const FILTER_PRODUCTS = 100;
+
+interface ProductChoices {
+  products: { _id: string; productName: string }[];
+  /** How many products the search found (the list offers the first FILTER_PRODUCTS). */
+  found: number;
+  /** The API's French reason when it refuses the search (longer than 100 characters). */
+  refused: string | null;
+}
+
+/** The products to choose from, found by the products screen's own search (decision 044). */
+async function productChoices(api: ReturnType<typeof adminApi>, q: string | undefined): Promise<ProductChoices> {
+  try {
+    const { products, total } = await api.adminProducts({ q, limit: FILTER_PRODUCTS });
+    return { products: products.map((p) => ({ _id: p._id, productName: p.productName })), found: total, refused: null };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return { products: [], found: 0, refused: error.message };
+    throw error;
+  }
+}
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = readHistoryQuery(new URL(request.url));
   const api = adminApi(request);
-  const [alerts, { movements, total }, { products }] = await Promise.all([
+  // The form sent: its address becomes the one of what it asks, the product its search picked.
+  if (query.searched !== undefined) {
+    const { products } = await productChoices(api, query.q);
+    throw redirect(historyHref({ q: query.q, productId: pickedProduct(query, products) }));
+  }
+  const [alerts, { movements, total }, choices] = await Promise.all([
     api.stockAlerts(),
     api
       .stockMovements({ productId: query.productId, page: query.page, limit: MOVEMENTS_PAGE_SIZE })
@@ -37,17 +67,17 @@ export async function loader({ request }: Route.LoaderArgs) {
           throw data(null, { status: 404 });
         throw error;
       }),
-    api.products(1, FILTER_PRODUCTS),
+    productChoices(api, query.q),
   ]);
   // A page past the end (an old link): the last page there is.
   const last = Math.max(1, Math.ceil(total / MOVEMENTS_PAGE_SIZE));
   if (query.page > last) throw redirect(historyHref({ ...query, page: last }));
-  const choices = products.map((p) => ({ _id: p._id, productName: p.productName }));
-  // The product filtered on, even when it is older than the choices.
+  const { products } = choices;
+  // The product filtered on, even when it is older than the choices or outside the search.
   const current = query.productId && movements[0];
-  if (query.productId && !choices.some((p) => p._id === query.productId))
-    choices.push({ _id: query.productId, productName: current ? current.productName : "Produit choisi" });
-  return { query, alerts, movements, total, products: choices };
+  if (query.productId && !products.some((p) => p._id === query.productId))
+    products.push({ _id: query.productId, productName: current ? current.productName : "Produit choisi" });
+  return { query, alerts, movements, total, choices };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -60,7 +90,8 @@ export async function action({ request }: Route.ActionArgs) {
  * message each), then every stock movement, newest first, for the whole shop or one product.
  */
 export default function AdminStock({ loaderData, actionData }: Route.ComponentProps) {
-  const { query, alerts, movements, total, products } = loaderData;
+  const { query, alerts, movements, total, choices } = loaderData;
+  const { products } = choices;
   const shop = useShop();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -91,33 +122,7 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
       </DashboardSection>
 
       <DashboardSection id="stock-history" title="Historique des mouvements">
-        <Form method="get" aria-label="Filtrer l'historique" className="flex flex-wrap items-end gap-2">
-          <div className="min-w-0 flex-1 basis-56">
-            <label htmlFor="stock-product" className="font-medium">
-              Produit
-            </label>
-            <select
-              key={query.productId ?? "all"}
-              id="stock-product"
-              name="productId"
-              defaultValue={query.productId ?? ""}
-              className={`mt-1 ${inputBase}`}
-            >
-              <option value="">Tous les produits</option>
-              {products.map((p) => (
-                <option key={p._id} value={p._id}>
-                  {p.productName}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button
-            type="submit"
-            className="min-h-11 rounded-full bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark"
-          >
-            Filtrer
-          </button>
-        </Form>
+        <HistoryFilter query={query} choices={choices} />
         <p className="mt-3 text-sm text-slate-700" aria-live="polite">
           {plural(total, "mouvement")}
           {productName && <> pour « {productName} »</>}
@@ -141,6 +146,76 @@ export default function AdminStock({ loaderData, actionData }: Route.ComponentPr
         </div>
       </DashboardSection>
     </main>
+  );
+}
+
+/**
+ * The history's product, found as on the products screen: a search narrows the list of
+ * products (an only match is picked at once), the list picks one. A plain GET form: it works
+ * without JavaScript too, and the address keeps the product and the search.
+ */
+function HistoryFilter({ query, choices }: { query: HistoryQuery; choices: ProductChoices }) {
+  const { products, found, refused } = choices;
+  return (
+    <Form
+      key={historyHref({ productId: query.productId, q: query.q })}
+      method="get"
+      aria-label="Filtrer l'historique"
+      className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+    >
+      {/* The search this list was made for: a new one picks anew, the same one keeps the choice. */}
+      <input type="hidden" name="searched" value={query.q ?? ""} />
+      <div className="min-w-0">
+        <label htmlFor="stock-q" className="font-medium">
+          Rechercher un produit
+        </label>
+        <input
+          id="stock-q"
+          name="q"
+          type="search"
+          defaultValue={query.q ?? ""}
+          maxLength={100}
+          autoComplete="off"
+          aria-describedby="stock-q-found"
+          className={`mt-1 ${inputBase}`}
+        />
+      </div>
+      <div className="min-w-0">
+        <label htmlFor="stock-product" className="font-medium">
+          Produit
+        </label>
+        <select
+          id="stock-product"
+          name="productId"
+          defaultValue={query.productId ?? ""}
+          className={`mt-1 ${inputBase}`}
+        >
+          <option value="">Tous les produits</option>
+          {products.map((p) => (
+            <option key={p._id} value={p._id}>
+              {p.productName}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="submit"
+        className="min-h-11 justify-self-start rounded-full bg-brand px-5 py-2.5 font-semibold text-white hover:bg-brand-dark"
+      >
+        Filtrer
+      </button>
+      <p
+        id="stock-q-found"
+        role={refused ? "alert" : undefined}
+        className={`text-sm empty:hidden sm:col-span-3 ${refused ? "font-medium text-red-800" : "text-slate-700"}`}
+      >
+        {refused ??
+          (query.q &&
+            (found === 0
+              ? `Aucun produit ne correspond à « ${query.q} ».`
+              : `${plural(found, "produit trouvé", "produits trouvés")} pour « ${query.q} »${query.productId ? "" : " : choisissez-en un dans la liste."}`))}
+      </p>
+    </Form>
   );
 }
 

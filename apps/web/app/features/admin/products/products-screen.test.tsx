@@ -1,10 +1,10 @@
 import { MSG } from "@shop/shared/core";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../components/ui/toast";
 import { ok, refused, stubApi } from "../../../test/api";
-import { aProduct, uuid } from "../../../test/builders";
+import { aProduct, aVariantStock, uuid } from "../../../test/builders";
 import { ProductsScreen } from "./products-screen";
 
 const DELETE = "POST /api/delete-product";
@@ -20,17 +20,27 @@ const product = (n: number, name: string) =>
   });
 const PRODUCTS = [product(1, "iPhone 13 Mini"), product(2, "iPhone 13 Pro")];
 
-function renderScreen(props: Partial<Parameters<typeof ProductsScreen>[0]> = {}) {
+function Where() {
+  const location = useLocation();
+  return <p>Adresse : {location.pathname + location.search}</p>;
+}
+
+function renderScreen(props: Partial<Parameters<typeof ProductsScreen>[0]> = {}, url = "/admin-panel/all-products") {
   const loader = vi.fn(() => null);
   const Stub = createRoutesStub([
     {
       path: "/admin-panel/all-products",
       loader,
       HydrateFallback: () => null,
-      Component: () => <ProductsScreen products={PRODUCTS} total={2} page={1} pages={1} error={null} {...props} />,
+      Component: () => (
+        <>
+          <ProductsScreen products={PRODUCTS} total={2} page={1} pages={1} error={null} {...props} />
+          <Where />
+        </>
+      ),
     },
   ]);
-  render(<Stub initialEntries={["/admin-panel/all-products"]} hydrationData={{ loaderData: { "0": null } }} />);
+  render(<Stub initialEntries={[url]} hydrationData={{ loaderData: { "0": null } }} />);
   return { loader };
 }
 
@@ -107,11 +117,63 @@ describe("ProductsScreen", () => {
   it("says when there is nothing to manage", () => {
     renderScreen({ products: [], total: 0 });
     expect(screen.getByText("Aucun produit disponible pour le moment.")).toBeTruthy();
+    expect(screen.queryByText(/^0 produit/)).toBeNull();
   });
 
   it("shows why the list could not be read", () => {
     renderScreen({ products: [], total: 0, error: "Failed to fetch products" });
     expect(screen.getByRole("alert").textContent).toBe("Failed to fetch products");
+    expect(screen.queryByText("Aucun produit disponible pour le moment.")).toBeNull();
+  });
+
+  it("counts the matches of a search, above the search form", () => {
+    renderScreen({ total: 2, filters: { q: "iphne 13" } });
+    expect(screen.getByRole("search", { name: "Rechercher des produits" })).toBeTruthy();
+    expect(screen.getByText("2 produits pour « iphne 13 »")).toBeTruthy();
+  });
+
+  it("blames the filters when nothing matches them", () => {
+    renderScreen({ products: [], total: 0, filters: { stock: "out", promo: "yes" } });
+    expect(screen.getByText("0 produit")).toBeTruthy();
+    expect(screen.getByText("Aucun produit ne correspond à ces filtres.")).toBeTruthy();
+    expect(screen.queryByText("Aucun produit disponible pour le moment.")).toBeNull();
+  });
+
+  it("says a refused search in the API's words above an empty grid, not as an error page", () => {
+    renderScreen({ products: [], total: 0, filters: { q: "x".repeat(120) }, error: "100 caractères au plus." });
+    expect(screen.getByRole("alert").textContent).toBe("100 caractères au plus.");
+    expect(screen.getByText("Aucun produit ne correspond à ces filtres.")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Gestion des Produits" })).toBeTruthy();
+  });
+
+  it("pages with the search, the filters and the sort kept", () => {
+    renderScreen({ page: 2, pages: 3, total: 60, filters: { q: "pixel", stock: "low", sort: "price" } });
+    const pager = screen.getByRole("navigation", { name: "Pages des produits" });
+    expect(within(pager).getByRole("link", { name: "Précédent" }).getAttribute("href")).toBe(
+      "/admin-panel/all-products?q=pixel&stock=low&sort=price",
+    );
+    expect(within(pager).getByRole("link", { name: "Suivant" }).getAttribute("href")).toBe(
+      "/admin-panel/all-products?q=pixel&stock=low&sort=price&page=3",
+    );
+  });
+
+  it("opens a product's stock from the dashboard's link, and forgets the link, not the filters, on closing", async () => {
+    const id = PRODUCTS[0]!._id;
+    stubApi({
+      [`GET /api/admin/products/${id}/stock`]: ok("", [
+        aVariantStock({ productId: id, productName: "iPhone 13 Mini" }),
+      ]),
+    });
+    await act(async () => {
+      renderScreen(
+        { page: 2, pages: 2, total: 30, filters: { brand: "Apple" }, stockFor: id },
+        `/admin-panel/all-products?brand=Apple&page=2&stock=${id}`,
+      );
+    });
+    const dialog = screen.getByRole("dialog", { name: "Ajuster le stock" });
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Fermer" })));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(screen.getByText(/^Adresse : /).textContent).toBe("Adresse : /admin-panel/all-products?brand=Apple&page=2");
   });
 
   it("opens the create modal from 'Nouveau produit'", () => {

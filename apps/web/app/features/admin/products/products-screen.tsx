@@ -1,10 +1,13 @@
 import type { Product } from "@shop/shared";
 import { useState } from "react";
-import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
+import { Link, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { plural } from "../orders/order-format";
 import { StockDialog } from "../stock/stock-dialog";
 import { AdminProductCard } from "./admin-product-card";
 import { DeleteProductDialog } from "./delete-product-dialog";
 import { ProductFormDialog } from "./product-form";
+import { ProductsFilters } from "./products-filters";
+import { isFiltered, PRODUCTS_PATH, type ProductsFilterValues, productsFilters, productsHref } from "./products-query";
 
 type Open =
   | { kind: "create" }
@@ -13,14 +16,12 @@ type Open =
   | { kind: "stock"; productId: string }
   | null;
 
-/** "?page=n" of this screen; page 1 has no parameter. */
-export const pageHref = (page: number) => (page > 1 ? `?page=${page}` : "?");
-
 /**
- * 'Gestion des Produits' (SPEC.md §2, decision 019): 'Nouveau produit', the grid of the products
- * this admin may manage (every product for a SUPERADMIN, their own for an ADMIN: the server
- * decides), paged in the address, and the create, edit, delete and stock modals. After a change
- * the modal closes and the list is read again; a new product shows first, on page 1.
+ * 'Gestion des Produits' (SPEC.md §2, decisions 019 and 044): 'Nouveau produit', the search,
+ * filters and sort, and the grid of the products this admin may manage (every product for a
+ * SUPERADMIN, their own for an ADMIN: the server decides), paged in the address with its
+ * filters, and the create, edit, delete and stock modals. After a change the modal closes and
+ * the list is read again; a new product shows first, on the unfiltered page 1.
  * `stockFor` opens a product's stock at once (`?stock=<id>`, the dashboard's low-stock links).
  */
 export function ProductsScreen({
@@ -29,19 +30,28 @@ export function ProductsScreen({
   page,
   pages,
   error,
+  filters = {},
+  brands = [],
   stockFor = null,
 }: {
   products: readonly Product[];
   total: number;
   page: number;
   pages: number;
+  /** A refused search or filter (400), or the list that could not be read: said above an empty grid. */
   error: string | null;
+  filters?: ProductsFilterValues;
+  /** The brands of the products this admin manages, for the brand filter. */
+  brands?: readonly string[];
   stockFor?: string | null;
 }) {
   const [open, setOpen] = useState<Open>(() => (stockFor ? { kind: "stock", productId: stockFor } : null));
   const revalidator = useRevalidator();
   const navigate = useNavigate();
-  const location = useLocation();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === PRODUCTS_PATH;
+  const filtered = isFiltered(filters);
+  const here = productsFilters(filters);
   const close = () => setOpen(null);
   const reload = () => {
     close();
@@ -60,19 +70,27 @@ export function ProductsScreen({
           Nouveau produit
         </button>
       </div>
-      {error ? (
+      <ProductsFilters filters={filters} brands={brands} />
+      {error && (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 font-medium text-red-800">
           {error}
         </p>
-      ) : products.length === 0 ? (
-        <p className="mt-6 rounded-lg bg-white p-6 text-center ring-1 ring-slate-200">
-          Aucun produit disponible pour le moment.
+      )}
+      {!error && (products.length > 0 || filtered) && (
+        <p className="mt-4 text-sm text-slate-700" aria-live="polite">
+          {plural(total, "produit")}
+          {filters.q && <> pour « {filters.q} »</>}
         </p>
-      ) : (
-        <>
-          <p className="mt-2 text-sm text-slate-700">
-            {total} produit{total > 1 ? "s" : ""}
+      )}
+      {products.length === 0 ? (
+        // A list that could not be read says only why; a refused filter, that nothing matches.
+        (!error || filtered) && (
+          <p className="mt-4 rounded-lg bg-white p-6 text-center ring-1 ring-slate-200">
+            {filtered ? "Aucun produit ne correspond à ces filtres." : "Aucun produit disponible pour le moment."}
           </p>
+        )
+      ) : (
+        <div className={loading ? "opacity-60" : undefined}>
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
             {products.map((product) => (
               <li key={product._id}>
@@ -87,23 +105,24 @@ export function ProductsScreen({
           </ul>
           {pages > 1 && (
             <nav aria-label="Pages des produits" className="mt-6 flex items-center justify-center gap-3">
-              <PageLink to={page > 1 ? pageHref(page - 1) : null}>Précédent</PageLink>
+              <PageLink to={page > 1 ? productsHref({ ...here, page: page - 1 }) : null}>Précédent</PageLink>
               <span className="tabular-nums">
                 {page} / {pages}
               </span>
-              <PageLink to={page < pages ? pageHref(page + 1) : null}>Suivant</PageLink>
+              <PageLink to={page < pages ? productsHref({ ...here, page: page + 1 }) : null}>Suivant</PageLink>
             </nav>
           )}
-        </>
+        </div>
       )}
       {open?.kind === "create" && (
         <ProductFormDialog
           product={null}
           onClose={close}
           onSaved={() => {
-            if (page > 1) {
+            // Where it shows first: the newest, unfiltered, page 1 (a search or filter may hide it).
+            if (page > 1 || Object.keys(here).length > 0) {
               close();
-              void navigate(location.pathname);
+              void navigate(PRODUCTS_PATH);
             } else reload();
           }}
         />
@@ -117,7 +136,7 @@ export function ProductsScreen({
             // Opened from a link: the address forgets it, so that a reload does not open it again.
             if (stockFor) {
               close();
-              void navigate(page > 1 ? `${location.pathname}${pageHref(page)}` : location.pathname, { replace: true });
+              void navigate(productsHref({ ...here, page }), { replace: true });
             } else if (changed) reload();
             else close();
           }}
