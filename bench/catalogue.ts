@@ -150,7 +150,7 @@ const CONDITIONS = [
 ] as const;
 
 /** mulberry32: small, fast, good enough to spread test data. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -172,7 +172,7 @@ function uuid(rand: () => number): string {
 const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)] as T;
 
 /** Rounded to 500 francs like the shop's prices. */
-const francs = (n: number) => Math.max(500, Math.round(n / 500) * 500);
+export const francs = (n: number) => Math.max(500, Math.round(n / 500) * 500);
 
 /** What a generated product is made of: a model with a storage, or a product of the demo catalogue. */
 interface Base {
