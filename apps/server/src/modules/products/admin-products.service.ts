@@ -28,10 +28,10 @@ export async function adminProducts(db: Db, viewer: UserRow, query: AdminProduct
   // Typed but meaningless ("?!"): nothing matches, as on the storefront.
   if (query.q && words.length === 0) return { rows: [], total: 0 };
   return db.transaction(async (tx) => {
+    // As the storefront's search, and before its plan: the GIN indexes beat the planner's guess of a scan.
+    if (words.length) await tx.execute(sql`set local enable_seqscan = off`);
     const plan = words.length ? await planSearch(tx, words) : null;
     if (words.length && !plan) return { rows: [], total: 0 };
-    // As the storefront's search: the GIN indexes beat the planner's guess of a scan.
-    if (plan) await tx.execute(sql`set local enable_seqscan = off`);
     const where = and(
       viewer.role === "ADMIN" ? eq(products.userId, viewer.id) : undefined,
       plan ? searchCondition(plan) : undefined,
