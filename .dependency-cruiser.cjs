@@ -50,10 +50,13 @@ const TABLE_READS = {
   audit: ["users", "products"],
   auth: ["users", "orders"],
   cart: ["products"],
+  // How many products name a category: what refuses its deletion (decision 046).
+  categories: ["products"],
   dashboard: ["orders", "contact", "payments", "products"],
   orders: ["cart", "products", "payments", "users"],
   payments: ["orders"],
-  products: ["reviews"],
+  // The storefront shows the products of shown categories; an ordered product is archived, not deleted (decision 046).
+  products: ["reviews", "categories", "orders", "cart"],
   // 'Mes données' reads, and an erasure rewrites, every table that names a person, in one
   // transaction: the list is PERSONAL_TABLES, checked against the database (decision 041).
   privacy: [

@@ -18,6 +18,8 @@ import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { myDevicesRoutes, staffDevicesRoutes } from "./modules/auth/devices.routes.ts";
 import { passwordResetRoutes } from "./modules/auth/password-reset.routes.ts";
 import { cartRoutes } from "./modules/cart/cart.routes.ts";
+import { catalogueCsvRoutes } from "./modules/catalogue-csv/catalogue-csv.routes.ts";
+import { adminCategoryRoutes, categoryRoutes } from "./modules/categories/categories.routes.ts";
 import { contactRoutes } from "./modules/contact/contact.routes.ts";
 import { messagesRoutes } from "./modules/contact/messages.routes.ts";
 import { dashboardRoutes } from "./modules/dashboard/dashboard.routes.ts";
@@ -163,6 +165,9 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
       await api.register(passwordResetRoutes, { config });
       await api.register(catalogueRoutes);
       await api.register(productAdminRoutes);
+      await api.register(catalogueCsvRoutes);
+      await api.register(categoryRoutes);
+      await api.register(adminCategoryRoutes);
       await api.register(imagesRoutes);
       await api.register(usersRoutes);
       await api.register(cartRoutes);

@@ -6,6 +6,7 @@
 /** The kinds of thing a line names, with the word the Journal shows. */
 export const AUDIT_ENTITIES = {
   product: "Produit",
+  category: "Catégorie",
   order: "Commande",
   "delivery-option": "Option de livraison",
   setting: "Réglage",
@@ -20,6 +21,9 @@ export const AUDIT_ACTIONS = {
   create: "Création",
   update: "Modification",
   delete: "Suppression",
+  archive: "Archivage",
+  duplicate: "Duplication",
+  reorder: "Ordre",
   variants: "Variantes",
   stock: "Stock ajusté",
   "stock-alert-notified": "Client prévenu du retour en stock",

@@ -62,6 +62,18 @@ export const DASHBOARD_NEWEST_ORDERS = 5;
 /** Low-stock variants the dashboard lists (decision 024). */
 export const DASHBOARD_LOW_STOCK = 20;
 
+/**
+ * Which products the grid shows (decision 046): by default every product but the archived
+ * ones; "shown" the storefront's, "hidden" the drafts, "archived" those deleted while ordered.
+ */
+export const PRODUCT_VISIBILITIES = ["shown", "hidden", "archived"] as const;
+export type ProductVisibility = (typeof PRODUCT_VISIBILITIES)[number];
+export const PRODUCT_VISIBILITY_LABELS: Record<ProductVisibility, string> = {
+  shown: "Affichés",
+  hidden: "Masqués",
+  archived: "Archivés",
+};
+
 /** The sorts of 'Gestion des Produits' (decision 044); the default is relevance with a search, newest without. */
 export const ADMIN_PRODUCT_SORTS = ["relevance", "newest", "name", "price", "price_desc", "stock"] as const;
 export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];

@@ -15,6 +15,8 @@ export * from "./pages.ts";
 export * from "./schemas/admin.ts";
 export * from "./schemas/audit.ts";
 export * from "./schemas/cart.ts";
+export * from "./schemas/catalogue-csv.ts";
+export * from "./schemas/categories.ts";
 export * from "./schemas/common.ts";
 export * from "./schemas/contact.ts";
 export * from "./schemas/delivery.ts";

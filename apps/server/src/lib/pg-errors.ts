@@ -1,6 +1,7 @@
 /** PostgreSQL's codes for the rules the database itself keeps. */
 export const UNIQUE_VIOLATION = "23505";
 export const CHECK_VIOLATION = "23514";
+export const FOREIGN_KEY_VIOLATION = "23503";
 
 interface PgFields {
   code?: string;

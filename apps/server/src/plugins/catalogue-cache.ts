@@ -29,6 +29,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Serve this public catalogue read from the catalogue cache. */
     catalogueCache?: boolean;
+    /** A POST among product writes that writes nothing (a preview): the caches keep their answers. */
+    readsOnly?: boolean;
   }
   interface FastifyInstance {
     /** Forgets every cached catalogue answer, here and on every other app server. */

@@ -54,6 +54,16 @@ async function adminProduct(): Promise<string> {
   return res.json().data._id;
 }
 
+/** An empty category, created fresh for each attempt. */
+async function freshCategory(): Promise<string> {
+  const res = await ctx.call("POST", "/api/admin/categories", {
+    token: ctx.actors.superAdmin,
+    payload: { name: `Matrice ${crypto.randomUUID().slice(0, 8)}` },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json().data._id;
+}
+
 /** A cart line of the GENERAL user, created fresh for each attempt. */
 async function generalCartLine(): Promise<string> {
   const productId = await adminProduct();
@@ -336,6 +346,12 @@ const CALLS: Call[] = [
   },
   {
     method: "GET",
+    url: `/api/admin/products/${STOCK_PRODUCT}`,
+    // The product form's read: hidden and archived products too, an ADMIN its own only.
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "GET",
     url: `/api/admin/products/${STOCK_PRODUCT}/stock`,
     // Stock is part of the product: an ADMIN manages its own products' only.
     expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 403, superAdmin: 200 },
@@ -503,6 +519,77 @@ const CALLS: Call[] = [
     method: "GET",
     url: "/api/admin/products/brands",
     expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/products/export.csv?visibility=shown",
+    // Each admin exports its own products, a SUPERADMIN all (decision 047; catalogue-csv.test.ts).
+    binary: "text",
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/products/import/preview",
+    multipart: true,
+    // The matrix's picture is no CSV: the staff reach the check, which writes nothing (decision 047).
+    expected: { anonymous: 401, general: 403, admin: 400, otherAdmin: 400, superAdmin: 400 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/products/:id/duplicate",
+    // A copy of the first ADMIN's product: its own and the SUPERADMIN's to make (decision 046).
+    freshUrl: async () => `/api/admin/products/${await adminProduct()}/duplicate`,
+    expected: { anonymous: 401, general: 403, admin: 201, otherAdmin: 403, superAdmin: 201 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/products/bulk/preview",
+    body: async () => ({ ids: [await adminProduct()], action: { kind: "hide" } }),
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/products/bulk",
+    // The first ADMIN's product: its own and the SUPERADMIN's to change (decision 048).
+    body: async () => ({ ids: [await adminProduct()], action: { kind: "hide" } }),
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/categories",
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/categories",
+    // The whole shop's categories: the SUPERADMIN's alone to change (decision 046).
+    body: () => ({ name: `Matrice ${crypto.randomUUID().slice(0, 8)}` }),
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 201 },
+  },
+  {
+    method: "PUT",
+    url: "/api/admin/categories/:id",
+    freshUrl: async () => `/api/admin/categories/${await freshCategory()}`,
+    body: () => ({ hidden: true }),
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "PUT",
+    url: "/api/admin/categories/order",
+    body: async () => ({
+      ids: (
+        (await ctx.call("GET", "/api/admin/categories", { token: ctx.actors.superAdmin })).json().data as {
+          _id: string;
+        }[]
+      ).map((c) => c._id),
+    }),
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
+  },
+  {
+    method: "DELETE",
+    url: "/api/admin/categories/:id",
+    freshUrl: async () => `/api/admin/categories/${await freshCategory()}`,
+    expected: { anonymous: 401, general: 403, admin: 403, otherAdmin: 403, superAdmin: 200 },
   },
   {
     method: "POST",

@@ -51,6 +51,31 @@ export const productCreated = "Produit enregistré avec succès.";
 export const productUpdated = "Produit mis à jour avec succès.";
 export const productDeleted = "Produit supprimé avec succès.";
 export const productNotFound = "Produit introuvable.";
+export const productArchived =
+  "Produit archivé : des commandes le mentionnent, il quitte la boutique mais reste dans leur historique.";
+export const productDuplicated = "Copie créée, masquée : complétez-la puis affichez-la.";
+export const productNotForSale = (name: string) => `« ${name} » n'est plus en vente : retirez-le du panier.`;
+// bulk changes (decision 048)
+export const bulkPreviewed = "Aperçu du changement.";
+export const bulkApplied = (count: number) => `${count} produit${count > 1 ? "s" : ""} modifié${count > 1 ? "s" : ""}.`;
+export const bulkTooMany = (max: number) =>
+  `Trop de produits pour un seul changement (${max.toLocaleString("fr-FR")} au plus) : affinez le filtre.`;
+export const bulkNothing = "Aucun produit ne correspond : rien n'a changé.";
+export const bulkNotOwned = (count: number) =>
+  `${count} des produits cochés ne sont pas les vôtres : vous ne pouvez modifier que vos propres produits.`;
+export const bulkPriceTooLow = "Ce changement ferait passer un prix à zéro ou en dessous.";
+// categories
+export const categoriesListed = "Catégories.";
+export const categorySaved = "Catégorie enregistrée.";
+export const categoryDeleted = "Catégorie supprimée.";
+export const categoriesOrdered = "Ordre des catégories enregistré.";
+export const categoryNotFound = "Catégorie introuvable.";
+export const categoriesSuperAdminOnly = "Seul un super administrateur peut modifier les catégories.";
+export const categoryNameTaken = "Une catégorie porte déjà ce nom.";
+export const categorySlugTaken = "Une catégorie utilise déjà ce slug.";
+export const categoryOrderIncomplete = "L'ordre doit nommer chaque catégorie une seule fois.";
+export const categoryNotEmpty = (count: number) =>
+  `Cette catégorie contient encore ${count} produit${count > 1 ? "s" : ""} : déplacez-${count > 1 ? "les" : "le"} dans une autre catégorie avant de la supprimer.`;
 export const productsListed = "Liste des produits.";
 export const productNotOwned = "Vous ne pouvez modifier que vos propres produits.";
 export const productNotOwnedDelete = "Vous ne pouvez supprimer que vos propres produits.";
@@ -259,3 +284,47 @@ export const privacySuperAdminOnly = "Seul un super administrateur traite les do
 export const retentionListed = "Durées de conservation.";
 export const registerListed = "Registre des traitements.";
 export const brandsListed = "Marques.";
+// catalogue CSV
+export const cataloguePreviewed = "Aperçu de l'import : rien n'est encore enregistré.";
+export const csvFileMissing = "Joignez le fichier CSV du catalogue.";
+export const csvTooLarge = "Le fichier dépasse 10 Mo : découpez-le en plusieurs fichiers.";
+export const csvTooManyRows = (max: number) =>
+  `Le fichier compte plus de ${max.toLocaleString("fr-FR")} lignes : découpez-le en plusieurs fichiers.`;
+export const csvNotCsv =
+  "Ce fichier n'est pas un CSV : enregistrez votre tableau au format « CSV UTF-8 » ou « CSV (séparateur : point-virgule) ».";
+export const csvEmpty =
+  "Le fichier est vide : sa première ligne doit nommer les colonnes (Handle, Title, Variant Price…).";
+export const csvMalformed = (line: number) =>
+  `Le fichier est mal formé vers la ligne ${line} (un guillemet n'est pas fermé ?) : enregistrez-le de nouveau depuis votre tableur.`;
+export const csvMissingColumns = (names: string) =>
+  `Colonne${names.includes(",") ? "s" : ""} manquante${names.includes(",") ? "s" : ""} : ${names}. La première ligne doit nommer les colonnes, comme dans le fichier exporté.`;
+export const csvTooManyOptions = (max: number) => `Trop d'options : ${max} au plus (Option1 à Option${max}).`;
+export const csvHandleRequired = "Le Handle ou le titre (Title) est obligatoire.";
+export const csvTitleRequired = "Le titre (Title) est obligatoire sur la première ligne du produit.";
+export const csvBrandRequired = "La marque (Vendor) est obligatoire sur la première ligne du produit.";
+export const csvCategoryRequired = "La catégorie (Type) est obligatoire sur la première ligne du produit.";
+export const csvCategoryUnknown = (name: string) =>
+  `Catégorie « ${name} » inconnue : créez-la dans « Catégories » ou choisissez une catégorie existante.`;
+export const csvPriceInvalid = (column: string, value: string) =>
+  `${column} « ${value} » n'est pas un prix : un nombre entier de francs supérieur à zéro (ex. 275000).`;
+export const csvPriceRequired = "Le prix (Variant Price) est obligatoire.";
+export const csvSellingAbovePrice = (selling: number, old: number) =>
+  `Le prix de vente (Variant Price, ${selling}) dépasse l'ancien prix (Variant Compare At Price, ${old}).`;
+export const csvStockInvalid = (value: string) =>
+  `Stock (Variant Inventory Qty) « ${value} » invalide : un nombre entier de 0 ou plus, ou vide pour « non suivi ».`;
+export const csvStatusInvalid = (value: string) =>
+  `Statut « ${value} » inconnu : active (affiché), draft (masqué) ; ou Published TRUE / FALSE.`;
+export const csvSkuDuplicate = (sku: string, line: number) =>
+  `SKU « ${sku} » déjà utilisé à la ligne ${line} du fichier.`;
+export const csvHandleDuplicate = (handle: string, line: number) =>
+  `Ce produit de la boutique (« ${handle} ») est déjà désigné par le produit de la ligne ${line} du fichier.`;
+export const csvMatchConflict =
+  "Les SKU et le Handle de ce produit désignent des produits différents de la boutique : corrigez le Handle ou les SKU.";
+export const csvImageNotHttp = (url: string) => `Image « ${url} » : l'adresse doit commencer par http:// ou https://.`;
+export const csvOptionValueMissing = (name: string) => `La valeur de l'option « ${name} » manque.`;
+export const csvOptionNameMissing = (n: number) => `L'option ${n} a une valeur mais pas de nom (Option${n} Name).`;
+export const csvNotOwned =
+  "Ce produit appartient à un autre administrateur : vous ne pouvez modifier que vos propres produits.";
+export const csvProductArchived =
+  "Ce produit est archivé (supprimé alors que des commandes le mentionnent) : il ne peut plus être importé.";
+export const csvFieldInvalid = (column: string, reason: string) => `${column} : ${reason}`;

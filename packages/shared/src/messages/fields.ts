@@ -35,6 +35,11 @@ export const passwordTooLong = "Le mot de passe est trop long.";
 export const productNameRequired = "Le nom du produit est obligatoire.";
 export const brandNameRequired = "La marque est obligatoire.";
 export const categoryInvalid = "Catégorie inconnue.";
+export const categoryNameRequired = "Le nom de la catégorie est obligatoire.";
+export const categoryNameTooLong = "Le nom de la catégorie est trop long (60 caractères au plus).";
+export const categorySlugInvalid =
+  "Le slug ne peut contenir que des lettres minuscules sans accent, des chiffres et des tirets (« iphone-16 »).";
+export const hiddenInvalid = "Indiquez si le produit est masqué (true) ou non (false).";
 export const tooManyCategories = "Trop de catégories demandées (100 au plus).";
 export const priceInvalid = "Le prix doit être un nombre entier de francs supérieur à zéro.";
 export const idInvalid = "Identifiant invalide.";
@@ -90,3 +95,9 @@ export const registerFieldTooLong = (max: number) => `${max} caractères au plus
 // the back-office's product filters (decision 044)
 export const filterTooLong = "100 caractères au plus.";
 export const filterInvalid = "Ce filtre n'existe pas.";
+// bulk changes on 'Gestion des Produits' (decision 048)
+export const bulkPriceModeInvalid = "Choisissez un pourcentage ou un montant en francs.";
+export const bulkPriceValueInvalid = "Indiquez de combien changer le prix (un nombre différent de zéro).";
+export const stockInvalid = "Le stock doit être un nombre entier de 0 à 1 000 000, ou vide pour « non suivi ».";
+export const bulkActionInvalid = "Choisissez un changement à appliquer.";
+export const bulkTargetInvalid = "Cochez des produits, ou choisissez tous ceux du filtre (l'un ou l'autre).";

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { ADMIN_PRODUCT_SORTS } from "../back-office.ts";
-import { CATEGORIES } from "../categories.ts";
+import { ADMIN_PRODUCT_SORTS, PRODUCT_VISIBILITIES } from "../back-office.ts";
 import {
   MAX_OPTION_VALUES,
   MAX_PRODUCT_IMAGES,
@@ -12,7 +11,12 @@ import {
 import { FIELD_MSG, MSG } from "../messages.ts";
 import { francs, id, isoDate, pageQuery } from "./common.ts";
 
-export const category = z.enum(CATEGORIES, { error: FIELD_MSG.categoryInvalid });
+/** A category of the shop by its name; which names exist is the server's to check (decision 046). */
+export const category = z
+  .string({ error: FIELD_MSG.categoryInvalid })
+  .trim()
+  .min(1, FIELD_MSG.categoryInvalid)
+  .max(60, FIELD_MSG.categoryInvalid);
 
 /** An image uploaded to this shop (/uploads/images/…) or, for older clients, an http(s) URL. */
 export const imageUrl = z
@@ -45,6 +49,8 @@ const productFields = {
     .max(60, FIELD_MSG.brandNameTooLong),
   category,
   productImage: z.array(imageUrl).max(MAX_PRODUCT_IMAGES, FIELD_MSG.tooManyImages),
+  /** A draft, off the storefront until shown (decision 046). */
+  hidden: z.boolean({ error: FIELD_MSG.hiddenInvalid }),
   description: z.string().trim().max(5000, FIELD_MSG.descriptionTooLong),
   price: francs,
   sellingPrice: francs,
@@ -66,6 +72,7 @@ const echoedReadOnly = {
   sellingPriceMax: z.unknown().optional(),
   stockStatus: z.unknown().optional(),
   stockLeft: z.unknown().optional(),
+  archived: z.unknown().optional(),
 };
 
 function sellingNotAbovePrice(v: { price?: number; sellingPrice?: number }): boolean {
@@ -78,6 +85,7 @@ export const productCreateInput = z
     ...productFields,
     productImage: productFields.productImage.default([]),
     description: productFields.description.default(""),
+    hidden: productFields.hidden.optional(),
     ...echoedReadOnly,
   })
   .refine(sellingNotAbovePrice, sellingIssue);
@@ -94,6 +102,7 @@ export const productUpdateInput = z
     description: productFields.description.optional(),
     price: francs.optional(),
     sellingPrice: francs.optional(),
+    hidden: productFields.hidden.optional(),
     ...echoedReadOnly,
   })
   .refine(sellingNotAbovePrice, sellingIssue);
@@ -126,6 +135,11 @@ export const product = z.object({
   sellingPriceMax: z.number(),
   /** Over all its variants: out only when every one is. */
   ...availability,
+  // Added by decision 046; the storefront's answers only ever hold shown products.
+  /** A draft: the back-office's alone until shown. */
+  hidden: z.boolean(),
+  /** Deleted while orders named it: kept for them, off the storefront. */
+  archived: z.boolean(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -233,6 +247,8 @@ export const productIdInput = z.strictObject({ productId: id });
 /** `/api/admin/products/:id/…`. */
 export const productIdParams = z.object({ id });
 export const deleteProductInput = z.strictObject({ _id: id });
+/** What a deletion did: a product that orders name is archived instead (decision 046). */
+export const deleteProductResult = z.object({ archived: z.boolean() }).nullable();
 /**
  * A category named by a read. Reads are lenient, as the original shop's were: older clients
  * ask for categories of their own ("airpodes", "IPHONE 7"), which simply have no products.
@@ -283,7 +299,93 @@ export const adminProductsQuery = pageQuery.extend({
   stock: optionalChoice(STOCK_STATUSES),
   /** "yes": sold below its old price; "no": at its price. */
   promo: optionalChoice(["yes", "no"] as const),
+  /** None: every product but the archived ones. */
+  visibility: optionalChoice(PRODUCT_VISIBILITIES),
   /** Defaults to relevance with a search, newest without. */
   sort: optionalChoice(ADMIN_PRODUCT_SORTS),
 });
 export type AdminProductsQuery = z.infer<typeof adminProductsQuery>;
+
+/** What the grid's filters choose, without its paging and sort: a bulk change's "all that match". */
+export const adminProductsFilter = adminProductsQuery.omit({ page: true, limit: true, sort: true });
+export type AdminProductsFilter = z.infer<typeof adminProductsFilter>;
+
+/** At most this many products change in one bulk change (one transaction). */
+export const BULK_MAX_PRODUCTS = 10_000;
+
+/**
+ * A bulk change on 'Gestion des Produits' (decision 048): the products ticked, or all that
+ * match the filter, and one change. `price` moves every variant's selling price (and, with
+ * `field: "both"`, its old price) by a percentage or an amount of francs, rounded to whole
+ * francs, never below 1 franc nor above the old price.
+ */
+export const bulkAction = z.discriminatedUnion(
+  "kind",
+  [
+    z.strictObject({
+      kind: z.literal("price"),
+      mode: z.enum(["percent", "amount"], { error: FIELD_MSG.bulkPriceModeInvalid }),
+      value: z
+        .number({ error: FIELD_MSG.bulkPriceValueInvalid })
+        .refine((v) => Number.isFinite(v) && v !== 0, FIELD_MSG.bulkPriceValueInvalid),
+      field: z.enum(["selling", "both"]).default("selling"),
+    }),
+    z.strictObject({ kind: z.literal("category"), category }),
+    z.strictObject({ kind: z.literal("hide") }),
+    z.strictObject({ kind: z.literal("show") }),
+    z.strictObject({
+      kind: z.literal("stock"),
+      /** Every variant's count; null: not tracked. */
+      stock: z
+        .number({ error: FIELD_MSG.stockInvalid })
+        .int(FIELD_MSG.stockInvalid)
+        .min(0, FIELD_MSG.stockInvalid)
+        .max(1_000_000, FIELD_MSG.stockInvalid)
+        .nullable(),
+    }),
+    z.strictObject({ kind: z.literal("delete") }),
+  ],
+  { error: FIELD_MSG.bulkActionInvalid },
+);
+export type BulkAction = z.infer<typeof bulkAction>;
+
+export const bulkProductsInput = z
+  .strictObject({
+    /** The products ticked on the grid… */
+    ids: z.array(id).min(1).max(BULK_MAX_PRODUCTS).optional(),
+    /** …or every product that matches the grid's filter. */
+    filter: adminProductsFilter.optional(),
+    action: bulkAction,
+  })
+  .refine((v) => (v.ids === undefined) !== (v.filter === undefined), {
+    message: FIELD_MSG.bulkTargetInvalid,
+    path: ["ids"],
+  });
+export type BulkProductsInput = z.infer<typeof bulkProductsInput>;
+
+/** One product as the preview shows it: its name and its selling price before and after. */
+export const bulkSample = z.object({
+  _id: id,
+  productName: z.string(),
+  sellingPrice: z.number(),
+  sellingPriceAfter: z.number(),
+  category: z.string(),
+  categoryAfter: z.string(),
+});
+export const bulkPreview = z.object({
+  /** How many products the change names. */
+  count: z.number().int(),
+  /** A few of them (the grid's first), as they are and would become. */
+  sample: z.array(bulkSample),
+  /** For a deletion: how many orders name, and are archived instead. */
+  archived: z.number().int(),
+  /** For a price change: variants whose selling price stops at the old price. */
+  capped: z.number().int(),
+});
+export type BulkPreview = z.infer<typeof bulkPreview>;
+export const bulkResult = z.object({
+  count: z.number().int(),
+  archived: z.number().int(),
+  deleted: z.number().int(),
+});
+export type BulkResult = z.infer<typeof bulkResult>;

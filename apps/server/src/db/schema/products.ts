@@ -1,7 +1,20 @@
-import { CATEGORIES, type ProductOption } from "@shop/shared";
+import type { ProductOption } from "@shop/shared";
 import { sql } from "drizzle-orm";
-import { check, customType, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { inList, timestamps } from "./common.ts";
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { categories } from "./categories.ts";
+import { timestamps } from "./common.ts";
 import { users } from "./users.ts";
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -12,7 +25,10 @@ export const products = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     productName: text("product_name").notNull(),
     brandName: text("brand_name").notNull(),
-    category: text("category", { enum: CATEGORIES }).notNull(),
+    /** Its category's name: a rename follows (ON UPDATE CASCADE), a category with products stays (decision 046). */
+    category: text("category")
+      .notNull()
+      .references(() => categories.name, { onUpdate: "cascade", onDelete: "restrict" }),
     /** Ordered: the first image is the main one. */
     productImage: text("product_image").array().notNull().default(sql`'{}'::text[]`),
     description: text("description").notNull().default(""),
@@ -33,6 +49,23 @@ export const products = pgTable(
     searchText: text("search_text").generatedAlwaysAs(
       sql`lower(shop_unaccent(product_name || ' ' || brand_name || ' ' || category || ' ' || variant_terms))`,
     ),
+    /** A draft: off the storefront, its search, feeds and sitemap, until shown again (decision 046). */
+    hidden: boolean("hidden").notNull().default(false),
+    /** Deleted while orders name it: kept for them, off the storefront and out of the back-office's grid. */
+    archivedAt: timestamp("archived_at", { withTimezone: true, mode: "date" }),
+    /**
+     * The catalogue CSV's key for the product ("iphone-13-128-go"), unique; made from the name by
+     * the database when none is given (migration 0027, decision 047).
+     */
+    handle: text("handle").unique("products_handle_key"),
+    /**
+     * Its stock over its variants, as customers read it (overallAvailability, shared): 'untracked',
+     * 'in_stock', 'low' or 'out'. Kept by migration 0026's trigger on product_variants, whatever
+     * changes a count; stored so that the back-office's grid filters by it from an index (decision 044).
+     */
+    stockState: text("stock_state").notNull().default("untracked"),
+    /** Units over its tracked variants, null when none is tracked; kept with stock_state, for the grid's sort. */
+    stockTotal: integer("stock_total"),
     ...timestamps,
   },
   (t) => [
@@ -42,9 +75,31 @@ export const products = pgTable(
     index("products_category_created_idx").on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_search_vector_idx").using("gin", t.searchVector),
+    // The grid's stock filter and stock sort, in its page order; an ADMIN's own products too (decision 044).
+    index("products_stock_state_created_idx").on(
+      t.stockState,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("products_user_stock_state_created_idx").on(
+      t.userId,
+      t.stockState,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("products_stock_total_created_idx").on(
+      t.stockTotal.asc().nullsLast(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("products_user_stock_total_created_idx").on(
+      t.userId,
+      t.stockTotal.asc().nullsLast(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check("products_price_check", sql`${t.price} > 0`),
     check("products_selling_price_check", sql`${t.sellingPrice} > 0 and ${t.sellingPrice} <= ${t.price}`),
-    check("products_category_check", sql`${t.category} in (${inList(CATEGORIES)})`),
   ],
 );
 
@@ -77,6 +132,8 @@ export const productVariants = pgTable(
     stock: integer("stock"),
     /** Its own photos, first the main one; empty: the product's. */
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    /** The owner's own reference, unique in the shop; how a catalogue CSV import finds it first (decision 047). */
+    sku: text("sku").unique("product_variants_sku_key"),
     ...timestamps,
   },
   (t) => [

@@ -65,6 +65,33 @@ export async function recordChange(db: Db, staff: Staff, change: AuditChange): P
   });
 }
 
+/** Lines per statement: a bulk change of thousands of products writes them in a few. */
+const LINES_PER_INSERT = 500;
+
+/**
+ * Several changes of one act (a bulk change, decision 048): one line each, as `recordChange`
+ * writes it, inserted a few hundred per statement. The chaining trigger runs row by row and
+ * sees the rows its statement inserted before (PostgreSQL's rule for row-level BEFORE
+ * triggers), so the chain holds as if they were written one at a time.
+ */
+export async function recordChanges(db: Db, staff: Staff, changes: readonly AuditChange[]): Promise<void> {
+  for (let i = 0; i < changes.length; i += LINES_PER_INSERT) {
+    await db.insert(auditLog).values(
+      changes.slice(i, i + LINES_PER_INSERT).map((change) => ({
+        actorId: staff.user.id,
+        actorRole: staff.user.role,
+        sessionId: staff.sessionId,
+        address: staff.address,
+        entity: change.entity,
+        entityId: change.entityId,
+        action: change.action,
+        before: redacted(change.before),
+        after: redacted(change.after),
+      })),
+    );
+  }
+}
+
 /**
  * A change the shop made by itself (a scheduled job, decision 042): no person, the role
  * "system", in the log like any other.

@@ -13,7 +13,7 @@ import {
   signedInUserId,
 } from "../auth/sessions.service.ts";
 import type { ProductWithVariants } from "../products/products.mapper.ts";
-import { productDetails } from "../products/products.service.ts";
+import { productForSale } from "../products/products.service.ts";
 import { defaultVariantOf, VARIANT_ORDER } from "../products/variants.service.ts";
 
 export interface CartLineWithProduct {
@@ -36,7 +36,8 @@ export async function addToCart(
   productId: string,
   variantId?: string,
 ): Promise<CartLineWithProduct> {
-  const product = await productDetails(db, productId);
+  // A hidden or archived product, or one of a hidden category, is not for sale (decision 046).
+  const product = await productForSale(db, productId);
   const variant = variantId ? product.variants.find((v) => v.id === variantId) : await defaultVariantOf(db, productId);
   if (!variant) throw notFound(variantId ? MSG.variantNotFound : MSG.productNotFound);
   if (variant.stock === 0) {

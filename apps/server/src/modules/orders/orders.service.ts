@@ -28,6 +28,7 @@ import { UNIQUE_VIOLATION, violates } from "../../lib/pg-errors.ts";
 import type { FileStorage } from "../../lib/storage.ts";
 import { recordChange, type Staff } from "../audit/audit.service.ts";
 import { deliveryForOrder, type OrderDeliveryColumns } from "../delivery/delivery.service.ts";
+import { onSale } from "../products/products.service.ts";
 import { giveBackStock, stockLinesOf, takeStock } from "../stock/stock.service.ts";
 import { type OrderFile, removeOrderFile, storeOrderFile } from "./files.ts";
 import { type ReferenceGenerator, randomReference, withFreeReference } from "./reference.ts";
@@ -136,9 +137,13 @@ async function onceForKey(
   }
 }
 
-/** The cart in the order the cart page shows it (newest line first). */
-function cartSnapshot(tx: Db, userId: string): Promise<CartSnapshotLine[]> {
-  return tx
+/**
+ * The cart in the order the cart page shows it (newest line first). A line whose product has
+ * left the storefront since (hidden, archived, its category hidden: decision 046) refuses the
+ * order, naming it: the customer removes it and orders the rest.
+ */
+async function cartSnapshot(tx: Db, userId: string): Promise<CartSnapshotLine[]> {
+  const lines = await tx
     .select({
       cartLineId: cartLines.id,
       productId: products.id,
@@ -147,12 +152,16 @@ function cartSnapshot(tx: Db, userId: string): Promise<CartSnapshotLine[]> {
       optionValues: productVariants.optionValues,
       unitPrice: productVariants.sellingPrice,
       quantity: cartLines.quantity,
+      forSale: sql<boolean>`${onSale}`,
     })
     .from(cartLines)
     .innerJoin(products, eq(products.id, cartLines.productId))
     .innerJoin(productVariants, eq(productVariants.id, cartLines.variantId))
     .where(eq(cartLines.userId, userId))
     .orderBy(desc(cartLines.createdAt), desc(cartLines.id));
+  const gone = lines.find((l) => !l.forSale);
+  if (gone) throw conflict(MSG.productNotForSale(gone.productName));
+  return lines.map(({ forSale: _forSale, ...line }) => line);
 }
 
 const totals = (lines: readonly CartSnapshotLine[]) => ({

@@ -342,7 +342,7 @@ describe("POST /api/orders/from-cart", () => {
     });
   });
 
-  it("keeps a line's name and price when its product is deleted", async () => {
+  it("keeps a line's name, price and link when its product is deleted: the product is archived (decision 046)", async () => {
     const gone = await createProduct({
       productName: "Pixel 7",
       category: "PIXEL",
@@ -352,15 +352,27 @@ describe("POST /api/orders/from-cart", () => {
     const { token } = await customer([[gone, 1]]);
     const placed = (await ctx.call("POST", "/api/orders/from-cart", { token, payload: { channel: "phone" } })).json()
       .data;
-    expect(
-      (await ctx.call("POST", "/api/delete-product", { token: ctx.actors.superAdmin, payload: { _id: gone } }))
-        .statusCode,
-    ).toBe(200);
+    // Its name and price change before the deletion: the line keeps what was ordered.
+    await ctx.call("POST", "/api/update-product", {
+      token: ctx.actors.superAdmin,
+      payload: { _id: gone, productName: "Pixel 7 (reconditionné)", price: 200000, sellingPrice: 180000 },
+    });
+    const deleted = await ctx.call("POST", "/api/delete-product", {
+      token: ctx.actors.superAdmin,
+      payload: { _id: gone },
+    });
+    expect(deleted.json()).toMatchObject({ data: { archived: true } });
     const [mine] = await myOrders(token);
     expect(mine?._id).toBe(placed._id);
-    // The product's variant went with it: the line keeps its copied name, label and price.
     expect(mine?.lines).toEqual([
-      { productId: null, productName: "Pixel 7", variantId: null, variantLabel: "", unitPrice: 230000, quantity: 1 },
+      {
+        productId: gone,
+        productName: "Pixel 7",
+        variantId: expect.any(String),
+        variantLabel: "",
+        unitPrice: 230000,
+        quantity: 1,
+      },
     ]);
     expect(mine?.totalPrice).toBe(230000);
   });

@@ -77,6 +77,7 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     erasure: "kept; the link to the account goes with it",
   },
   delivery_options: { export: "not personal: `name` is the option's ('Livraison Yaoundé')", erasure: "untouched" },
+  categories: { export: "not personal: `name` is the category's ('iPhone 15')", erasure: "untouched" },
   promotion_objections: {
     export: "promotions (whether and since when the person said stop)",
     erasure: "kept: a keyed hash of the contact, no number or e-mail, so the stop outlives the account (decision 043)",

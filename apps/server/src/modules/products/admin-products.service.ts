@@ -1,10 +1,10 @@
-import { type AdminProductsQuery, LOW_STOCK_MAX } from "@shop/shared";
-import { and, asc, count, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import type { AdminProductsFilter, AdminProductsQuery } from "@shop/shared";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/products.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 import { type Page, productColumns } from "./products.service.ts";
-import { planSearch, searchCondition, searchRank, searchWords } from "./search.ts";
+import { planSearch, type SearchPlan, searchCondition, searchRank, searchWords } from "./search.ts";
 import { withVariants } from "./variants.service.ts";
 
 /*
@@ -12,35 +12,73 @@ import { withVariants } from "./variants.service.ts";
  * category, brand, stock state and promotion, and a sort, over the products the admin manages.
  */
 
-/** A product's stock state over its variants, as customers read it (overallAvailability, shared). */
-const stockState = sql<string>`(select case
-    when bool_and(v.stock is null) then 'untracked'
-    when bool_or(v.stock is null) then 'in_stock'
-    when coalesce(sum(v.stock), 0) = 0 then 'out'
-    when sum(v.stock) <= ${LOW_STOCK_MAX} then 'low'
-    else 'in_stock' end
-  from product_variants v where v.product_id = ${products.id})`;
-/** Units in stock over its tracked variants; null when none is tracked. */
-const stockTotal = sql`(select sum(v.stock) from product_variants v where v.product_id = ${products.id})`;
+/** Which products each choice of visibility shows (decision 046); none: all but the archived. */
+const visibilityCondition = (visibility: AdminProductsQuery["visibility"]): SQL | undefined => {
+  switch (visibility) {
+    case "shown":
+      return and(eq(products.hidden, false), isNull(products.archivedAt));
+    case "hidden":
+      return and(eq(products.hidden, true), isNull(products.archivedAt));
+    case "archived":
+      return isNotNull(products.archivedAt);
+    default:
+      return isNull(products.archivedAt);
+  }
+};
 
-export async function adminProducts(db: Db, viewer: UserRow, query: AdminProductsQuery): Promise<Page> {
+/**
+ * The grid's filter as a condition over `products` (null: nothing can match), inside `tx`: a
+ * search turns sequential scans off for the rest of the transaction, as the storefront's does.
+ */
+async function gridCondition(
+  tx: Db,
+  viewer: UserRow,
+  query: AdminProductsFilter,
+): Promise<{ where: SQL | undefined; plan: SearchPlan | null } | null> {
   const words = query.q ? searchWords(query.q) : [];
   // Typed but meaningless ("?!"): nothing matches, as on the storefront.
-  if (query.q && words.length === 0) return { rows: [], total: 0 };
+  if (query.q && words.length === 0) return null;
+  // As the storefront's search, and before its plan: the GIN indexes beat the planner's guess of a scan.
+  if (words.length) await tx.execute(sql`set local enable_seqscan = off`);
+  const plan = words.length ? await planSearch(tx, words) : null;
+  if (words.length && !plan) return null;
+  const where = and(
+    viewer.role === "ADMIN" ? eq(products.userId, viewer.id) : undefined,
+    visibilityCondition(query.visibility),
+    plan ? searchCondition(plan) : undefined,
+    query.category ? eq(products.category, query.category) : undefined,
+    query.brand ? sql`lower(${products.brandName}) = lower(${query.brand})` : undefined,
+    query.promo === "yes" ? lt(products.sellingPrice, products.price) : undefined,
+    query.promo === "no" ? sql`${products.sellingPrice} >= ${products.price}` : undefined,
+    // Stored and indexed, kept by the variants' trigger of migration 0026 (decision 044).
+    query.stock ? eq(products.stockState, query.stock) : undefined,
+  );
+  return { where, plan };
+}
+
+/** The ids of every product of the grid's filter, newest first, at most `limit`: a bulk change's "all that match". */
+export async function adminProductIds(
+  tx: Db,
+  viewer: UserRow,
+  filter: AdminProductsFilter,
+  limit: number,
+): Promise<string[]> {
+  const condition = await gridCondition(tx, viewer, filter);
+  if (!condition) return [];
+  const rows = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(condition.where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function adminProducts(db: Db, viewer: UserRow, query: AdminProductsQuery): Promise<Page> {
   return db.transaction(async (tx) => {
-    // As the storefront's search, and before its plan: the GIN indexes beat the planner's guess of a scan.
-    if (words.length) await tx.execute(sql`set local enable_seqscan = off`);
-    const plan = words.length ? await planSearch(tx, words) : null;
-    if (words.length && !plan) return { rows: [], total: 0 };
-    const where = and(
-      viewer.role === "ADMIN" ? eq(products.userId, viewer.id) : undefined,
-      plan ? searchCondition(plan) : undefined,
-      query.category ? eq(products.category, query.category as never) : undefined,
-      query.brand ? sql`lower(${products.brandName}) = lower(${query.brand})` : undefined,
-      query.promo === "yes" ? lt(products.sellingPrice, products.price) : undefined,
-      query.promo === "no" ? sql`${products.sellingPrice} >= ${products.price}` : undefined,
-      query.stock ? sql`${stockState} = ${query.stock}` : undefined,
-    );
+    const condition = await gridCondition(tx, viewer, query);
+    if (!condition) return { rows: [], total: 0 };
+    const { where, plan } = condition;
     const sort = query.sort ?? (plan ? "relevance" : "newest");
     const order: SQL[] = {
       relevance: plan ? [desc(searchRank(plan))] : [],
@@ -48,23 +86,28 @@ export async function adminProducts(db: Db, viewer: UserRow, query: AdminProduct
       name: [asc(sql`lower(${products.productName})`)],
       price: [asc(products.sellingPrice)],
       price_desc: [desc(products.sellingPrice)],
-      stock: [sql`${stockTotal} asc nulls last`],
+      stock: [sql`${products.stockTotal} asc nulls last`],
     }[sort];
-    const found = await tx
-      .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(products)
-      .where(where)
-      .orderBy(...order, desc(products.createdAt), desc(products.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    const rows = await withVariants(
-      tx,
-      found.map(({ total: _total, ...row }) => row),
-    );
-    if (found[0]) return { rows, total: found[0].total };
-    // Past the last page the window has no row to tell the total: count it.
+    // The total apart, over ids: a window over the matches' whole rows is what spilled to disk
+    // (docs/performance/2026-11-28-admin-products.md).
     const [counted] = await tx.select({ total: count() }).from(products).where(where);
-    return { rows, total: counted?.total ?? 0 };
+    const total = counted?.total ?? 0;
+    const offset = (query.page - 1) * query.limit;
+    if (offset >= total) return { rows: [], total };
+    // The page's ids first, then their rows: only the page's wide rows are read whole.
+    const ids = (
+      await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(where)
+        .orderBy(...order, desc(products.createdAt), desc(products.id))
+        .limit(query.limit)
+        .offset(offset)
+    ).map((r) => r.id);
+    const found = ids.length ? await tx.select(productColumns).from(products).where(inArray(products.id, ids)) : [];
+    const place = new Map(ids.map((id, i) => [id, i]));
+    found.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
+    return { rows: await withVariants(tx, found), total };
   });
 }
 

@@ -10,7 +10,24 @@ import {
 import type { ProductRow, ProductVariantRow } from "../../db/schema/products.ts";
 import { absolute } from "../../lib/public-url.ts";
 
-export type ProductListRow = Omit<ProductRow, "searchVector" | "searchText" | "variantTerms">;
+/** The columns every product read selects (products.service.ts's `productColumns`): not the search ones. */
+export type ProductListRow = Pick<
+  ProductRow,
+  | "id"
+  | "productName"
+  | "brandName"
+  | "category"
+  | "productImage"
+  | "description"
+  | "price"
+  | "sellingPrice"
+  | "userId"
+  | "options"
+  | "hidden"
+  | "archivedAt"
+  | "createdAt"
+  | "updatedAt"
+>;
 /** A product as the service answers it: with its variants (decision 024). */
 export type ProductWithVariants = ProductListRow & { variants: ProductVariantRow[] };
 
@@ -32,6 +49,8 @@ export function toApiProduct(row: ProductWithVariants, origin: string): Product 
     options: row.options,
     sellingPriceMax: Math.max(row.sellingPrice, ...sellingPrices),
     ...overallAvailability(row.variants.map((v) => v.stock)),
+    hidden: row.hidden,
+    archived: row.archivedAt !== null,
   };
 }
 

@@ -1,7 +1,11 @@
 import {
   adminProductsQuery,
+  bulkPreview,
+  bulkProductsInput,
+  bulkResult,
   categoryInput,
   deleteProductInput,
+  deleteProductResult,
   envelope,
   filterInput,
   filterQuery,
@@ -25,6 +29,7 @@ import { storedImageUrl } from "../../lib/public-url.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
 import { staffOf } from "../audit/audit.actor.ts";
 import { adminBrands, adminProducts } from "./admin-products.service.ts";
+import { applyBulk, previewBulk } from "./bulk.service.ts";
 import { toApiProduct, toApiProductDetails } from "./products.mapper.ts";
 import type { Page } from "./products.service.ts";
 import * as service from "./products.service.ts";
@@ -95,7 +100,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["catalogue"], body: productIdInput, response: { 200: envelope(productDetails) } },
     },
     async (request) => {
-      const { row, rating } = await service.productWithRating(app.db, request.body.productId);
+      const { row, rating } = await service.productWithRating(app.db, request.body.productId, { onSaleOnly: true });
       return ok(toApiProductDetails(row, rating, request.imageOrigin));
     },
   );
@@ -129,7 +134,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", requireAdmin(app));
   // Before the answer leaves, so the admin's next read already sees the change.
   app.addHook("onSend", async (request, reply, payload) => {
-    if (request.method !== "GET" && reply.statusCode < 300) await app.catalogueChanged();
+    const writes = request.method !== "GET" && !request.routeOptions.config.readsOnly;
+    if (writes && reply.statusCode < 300) await app.catalogueChanged();
     return payload;
   });
 
@@ -157,6 +163,56 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await adminBrands(app.db, request.user!), MSG.brandsListed),
+  );
+
+  app.get(
+    "/admin/products/:id",
+    {
+      schema: {
+        tags: ["products"],
+        description:
+          "One product the admin manages (any for a SUPERADMIN) with its variants, hidden or archived too: what the product form edits. The storefront's `/product-details` answers 404 for those (decision 046).",
+        params: productIdParams,
+        response: { 200: envelope(productDetails) },
+      },
+    },
+    async (request) => {
+      const { row, rating } = await service.managedProductWithRating(app.db, request.user!, request.params.id);
+      return ok(toApiProductDetails(row, rating, request.imageOrigin));
+    },
+  );
+
+  app.post(
+    "/admin/products/bulk/preview",
+    {
+      schema: {
+        tags: ["products"],
+        description:
+          "A bulk change's preview (decision 048): how many products it names, a few as they are and would become. Nothing is written.",
+        body: bulkProductsInput,
+        response: { 200: envelope(bulkPreview) },
+      },
+      // Writes nothing: the catalogue caches keep their answers.
+      config: { readsOnly: true },
+    },
+    async (request) => ok(await previewBulk(app.db, request.user!, request.body), MSG.bulkPreviewed),
+  );
+
+  app.post(
+    "/admin/products/bulk",
+    {
+      schema: {
+        tags: ["products"],
+        description:
+          "A bulk change (decision 048) on the products ticked (`ids`) or all that match the grid's filter (`filter`): price by a percentage or an amount, category, hide, show, stock, delete (archive when ordered). One transaction; one audit line per product.",
+        body: bulkProductsInput,
+        response: { 200: envelope(bulkResult) },
+      },
+    },
+    async (request) => {
+      const result = await applyBulk(app.db, staffOf(request), request.body);
+      return ok(result, MSG.bulkApplied(result.count));
+    },
   );
 
   app.post(
@@ -198,11 +254,36 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    "/admin/products/:id/duplicate",
+    {
+      schema: {
+        tags: ["products"],
+        description:
+          "'Dupliquer' (decision 046): a hidden copy with the same fields, options and variants, and no stock, owned by the caller.",
+        params: productIdParams,
+        response: { 201: envelope(product) },
+      },
+    },
+    async (request, reply) => {
+      const row = await service.duplicateProduct(app.db, staffOf(request), request.params.id);
+      return reply.status(201).send(ok(toApiProduct(row, request.imageOrigin), MSG.productDuplicated));
+    },
+  );
+
+  app.post(
     "/delete-product",
-    { schema: { tags: ["products"], body: deleteProductInput, response: { 200: envelope(z.null()) } } },
+    {
+      schema: {
+        tags: ["products"],
+        description:
+          "Deletes the product; one that orders name is archived instead (decision 046): `data.archived` says which.",
+        body: deleteProductInput,
+        response: { 200: envelope(deleteProductResult) },
+      },
+    },
     async (request) => {
-      await service.deleteProduct(app.db, staffOf(request), request.body._id);
-      return ok(null, MSG.productDeleted);
+      const { archived } = await service.deleteProduct(app.db, staffOf(request), request.body._id);
+      return ok({ archived }, archived ? MSG.productArchived : MSG.productDeleted);
     },
   );
 };

@@ -1,20 +1,22 @@
 import {
-  CATEGORIES,
+  FIELD_MSG,
   type FilterQuery,
-  isCategory,
   MSG,
   type PageQuery,
   type ProductCreateInput,
   type ProductUpdateInput,
 } from "@shop/shared";
-import { asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { prepared } from "../../db/prepared.ts";
-import { products } from "../../db/schema/products.ts";
+import { cartLines } from "../../db/schema/cart.ts";
+import { categories } from "../../db/schema/categories.ts";
+import { orderLines } from "../../db/schema/orders.ts";
+import { products, productVariants } from "../../db/schema/products.ts";
 import { reviews } from "../../db/schema/reviews.ts";
 import type { UserRow } from "../../db/schema/users.ts";
 import { badRequest, notFound } from "../../lib/errors.ts";
-import { CHECK_VIOLATION, violates } from "../../lib/pg-errors.ts";
+import { CHECK_VIOLATION, FOREIGN_KEY_VIOLATION, violates } from "../../lib/pg-errors.ts";
 import { recordChange, recordUpdate, type Staff } from "../audit/audit.service.ts";
 import { assertManagesProduct } from "./ownership.ts";
 import type { ProductWithVariants } from "./products.mapper.ts";
@@ -33,9 +35,17 @@ export const productColumns = {
   sellingPrice: products.sellingPrice,
   userId: products.userId,
   options: products.options,
+  hidden: products.hidden,
+  archivedAt: products.archivedAt,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };
+
+/**
+ * What the storefront may show (decision 046): not a draft, not archived, and in a shown
+ * category. Every public read, the sitemap, the feeds, the cart and the order hold to it.
+ */
+export const onSale: SQL = sql`(${products.hidden} = false and ${products.archivedAt} is null and not exists (select 1 from ${categories} where ${categories.name} = ${products.category} and ${categories.hidden}))`;
 
 export interface Page {
   rows: ProductWithVariants[];
@@ -56,18 +66,20 @@ async function page(db: Db, where: SQL | undefined, { page, limit }: PageQuery, 
   return { rows: await withVariants(db, rows), total: totals?.total ?? 0 };
 }
 
-/** Newest first; an ADMIN's list holds only the products it owns (SPEC.md §6). */
+/**
+ * Newest first; an ADMIN's list holds only the products it owns (SPEC.md §6). The storefront's
+ * products only, for staff too: the back-office's own grid is GET /api/admin/products.
+ */
 export function listProducts(db: Db, viewer: UserRow | null, paging: PageQuery): Promise<Page> {
   const own = viewer?.role === "ADMIN" ? eq(products.userId, viewer.id) : undefined;
-  return page(db, own, paging);
+  return page(db, and(onSale, own), paging);
 }
 
 const NOTHING: Page = { rows: [], total: 0 };
 
-/** A category this shop does not have (an older client's own) has no products: an empty page. */
+/** A category this shop does not have (an older client's own), or a hidden one, has no products: an empty page. */
 export function productsOfCategory(db: Db, category: string, paging: PageQuery): Promise<Page> {
-  if (!isCategory(category)) return Promise.resolve(NOTHING);
-  return page(db, eq(products.category, category), paging);
+  return page(db, and(eq(products.category, category), onSale), paging);
 }
 
 /**
@@ -75,22 +87,23 @@ export function productsOfCategory(db: Db, category: string, paging: PageQuery):
  * are ignored); by price when a sort is asked for ('asc' cheapest first), else newest first.
  */
 export function productsOfCategories(db: Db, names: readonly string[], query: FilterQuery): Promise<Page> {
-  const categories = [...new Set(names.filter(isCategory))];
-  if (categories.length === 0) return Promise.resolve(NOTHING);
+  const asked = [...new Set(names)];
+  if (asked.length === 0) return Promise.resolve(NOTHING);
   const byPrice = { asc: [asc(products.sellingPrice)], dsc: [desc(products.sellingPrice)] };
-  return page(db, inArray(products.category, categories), query, query.sort ? byPrice[query.sort] : []);
+  return page(db, and(inArray(products.category, asked), onSale), query, query.sort ? byPrice[query.sort] : []);
 }
 
-/** The newest product of each category that has one, in the storefront's category order. */
+/** The newest product on sale of each category that has one, in the storefront's category order. */
 export async function categoryHighlights(db: Db): Promise<ProductWithVariants[]> {
   const rows = await db
-    .selectDistinctOn([products.category], productColumns)
+    .selectDistinctOn([products.category], { ...productColumns, position: categories.position })
     .from(products)
+    .innerJoin(categories, eq(categories.name, products.category))
+    .where(onSale)
     .orderBy(products.category, desc(products.createdAt), desc(products.id));
-  const order = new Map<string, number>(CATEGORIES.map((c, i) => [c, i]));
   return withVariants(
     db,
-    rows.sort((a, b) => (order.get(a.category) ?? 0) - (order.get(b.category) ?? 0)),
+    rows.sort((a, b) => a.position - b.position).map(({ position: _position, ...row }) => row),
   );
 }
 
@@ -118,6 +131,8 @@ export async function productDetails(db: Db, id: string): Promise<ProductWithVar
 export async function productWithRating(
   db: Db,
   id: string,
+  /** The storefront's read: a product off sale is not found (decision 046). */
+  { onSaleOnly = false } = {},
 ): Promise<{ row: ProductWithVariants; rating: { average: number | null; count: number } }> {
   const [found] = await db
     .select({
@@ -127,12 +142,26 @@ export async function productWithRating(
     })
     .from(products)
     .leftJoin(reviews, eq(reviews.productId, products.id))
-    .where(eq(products.id, id))
+    .where(and(eq(products.id, id), onSaleOnly ? onSale : undefined))
     .groupBy(products.id);
   if (!found) throw notFound(MSG.productNotFound);
   const { reviewCount, averageRating, ...row } = found;
   const [withTheirs = { ...row, variants: [] }] = await withVariants(db, [row]);
   return { row: withTheirs, rating: { average: reviewCount > 0 ? averageRating : null, count: reviewCount } };
+}
+
+/**
+ * The back-office's read of one product (its form): any product the admin manages, hidden or
+ * archived too, which the storefront's read no longer finds (decision 046).
+ */
+export async function managedProductWithRating(
+  db: Db,
+  actor: Pick<UserRow, "id" | "role">,
+  id: string,
+): ReturnType<typeof productWithRating> {
+  const found = await productWithRating(db, id);
+  assertManagesProduct(actor, found.row.userId);
+  return found;
 }
 
 /** See search.ts and docs/decisions/005-search.md. An empty query finds nothing. */
@@ -145,7 +174,7 @@ export async function searchProducts(db: Db, q: string, { page, limit }: PageQue
     await tx.execute(sql`set local enable_seqscan = off`);
     const plan = await planSearch(tx, words);
     if (!plan) return NOTHING;
-    const where = searchCondition(plan);
+    const where = and(searchCondition(plan), onSale);
     const found = await tx
       .select({ ...productColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(products)
@@ -172,6 +201,7 @@ const EDITABLE = [
   "description",
   "price",
   "sellingPrice",
+  "hidden",
 ] as const;
 type Editable = (typeof EDITABLE)[number];
 
@@ -180,8 +210,25 @@ function editable<T extends ProductCreateInput | ProductUpdateInput>(input: T): 
   return Object.fromEntries(EDITABLE.map((k) => [k, input[k]])) as Pick<T, Editable>;
 }
 
+const unknownCategory = () =>
+  badRequest(FIELD_MSG.categoryInvalid, [{ path: "body.category", message: FIELD_MSG.categoryInvalid }]);
+
+/** The category named is not one of the shop's (products_category_categories_name_fk). */
+function namesUnknownCategory(error: unknown): boolean {
+  return violates(error, FOREIGN_KEY_VIOLATION, "products_category_categories_name_fk");
+}
+
 /** The owner is the creator, whatever `userId` the client sent. Recorded in the audit log with it. */
 export async function createProduct(db: Db, staff: Staff, input: ProductCreateInput): Promise<ProductWithVariants> {
+  try {
+    return await insertProduct(db, staff, input);
+  } catch (error) {
+    if (namesUnknownCategory(error)) throw unknownCategory();
+    throw error;
+  }
+}
+
+async function insertProduct(db: Db, staff: Staff, input: ProductCreateInput): Promise<ProductWithVariants> {
   const id = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(products)
@@ -248,27 +295,123 @@ export async function updateProduct(db: Db, staff: Staff, input: ProductUpdateIn
   } catch (error) {
     // A concurrent update may have changed the other price since `current` was read.
     if (breaksPriceRule(error)) throw sellingAbovePrice();
+    if (namesUnknownCategory(error)) throw unknownCategory();
     throw error;
   }
 }
 
-/** Deletes a product (its variants and cart lines go with it); the log keeps what it was. */
-export async function deleteProduct(db: Db, staff: Staff, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * Deletes a product (its variants and cart lines go with it); the log keeps what it was. A
+ * product that orders name is archived instead (decision 046): off the storefront and the
+ * grid, kept for its orders' links. Answers whether it was archived.
+ */
+export async function deleteProduct(db: Db, staff: Staff, id: string): Promise<{ archived: boolean }> {
+  return db.transaction(async (tx) => {
     const current = await ownedProduct(tx, staff.user, id, "delete");
-    await tx.delete(products).where(eq(products.id, current.id));
     const { variants, ...product } = current;
+    const [ordered] = await tx
+      .select({ id: orderLines.id })
+      .from(orderLines)
+      .where(eq(orderLines.productId, current.id))
+      .limit(1);
+    if (ordered) {
+      if (current.archivedAt) return { archived: true };
+      await tx.update(products).set({ archivedAt: sql`now()` }).where(eq(products.id, current.id));
+      // Nobody can order it any more: carts forget it, as they would a deleted product.
+      await tx.delete(cartLines).where(eq(cartLines.productId, current.id));
+      await recordChange(tx, staff, { entity: "product", entityId: current.id, action: "archive", before: product });
+      return { archived: true };
+    }
+    await tx.delete(products).where(eq(products.id, current.id));
     await recordChange(tx, staff, {
       entity: "product",
       entityId: current.id,
       action: "delete",
       before: { ...product, variants },
     });
+    return { archived: false };
   });
+}
+
+/** The copy's name: the original's, marked, within the name's 120 characters. */
+const copyName = (name: string) => `${name.slice(0, 120 - " (copie)".length)} (copie)`;
+
+/**
+ * 'Dupliquer' (decision 046): a hidden copy owned by whoever made it, with the same fields,
+ * options and variants (their prices and photos), and no stock: a tracked count starts at 0
+ * (no movement: nothing came in), an untracked one stays untracked. One transaction.
+ */
+export async function duplicateProduct(db: Db, staff: Staff, id: string): Promise<ProductWithVariants> {
+  const copyId = await db.transaction(async (tx) => {
+    const original = await productDetails(tx, id);
+    assertManagesProduct(staff.user, original.userId, "update");
+    const [row] = await tx
+      .insert(products)
+      .values({
+        productName: copyName(original.productName),
+        brandName: original.brandName,
+        category: original.category,
+        productImage: original.productImage,
+        description: original.description,
+        price: original.price,
+        sellingPrice: original.sellingPrice,
+        hidden: true,
+        options: original.options,
+        variantTerms: sql`(select ${products.variantTerms} from ${products} where ${products.id} = ${original.id})`,
+        userId: staff.user.id,
+      })
+      .returning(productColumns);
+    if (!row) throw new Error("insert returned no row");
+    // The database made its default variant (migration 0009): the original's replace it.
+    await tx.delete(productVariants).where(eq(productVariants.productId, row.id));
+    await tx.insert(productVariants).values(
+      original.variants.map((v) => ({
+        productId: row.id,
+        position: v.position,
+        optionValues: v.optionValues,
+        price: v.price,
+        sellingPrice: v.sellingPrice,
+        stock: v.stock === null ? null : 0,
+        images: v.images,
+      })),
+    );
+    await recordChange(tx, staff, {
+      entity: "product",
+      entityId: row.id,
+      action: "duplicate",
+      after: { ...row, duplicatedFrom: original.id },
+    });
+    return row.id;
+  });
+  return productDetails(db, copyId);
 }
 
 /** Every product the storefront shows, with its variants, newest first: the product feeds (decision 045). */
 export async function shownProducts(db: Db): Promise<ProductWithVariants[]> {
-  const rows = await db.select(productColumns).from(products).orderBy(desc(products.createdAt), desc(products.id));
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(onSale)
+    .orderBy(desc(products.createdAt), desc(products.id));
   return withVariants(db, rows);
+}
+
+/** A product a customer may put in a cart: on sale, with its variants; else not found. */
+export async function productForSale(db: Db, id: string): Promise<ProductWithVariants> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.id, id), onSale));
+  if (!row) throw notFound(MSG.productNotFound);
+  return { ...row, variants: await variantsOfProduct(db, id) };
+}
+
+/** Among these products, the names of those no longer on sale: an order of them is refused. */
+export async function notForSale(db: Db, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ name: products.productName })
+    .from(products)
+    .where(and(inArray(products.id, [...ids]), sql`not ${onSale}`));
+  return rows.map((r) => r.name);
 }

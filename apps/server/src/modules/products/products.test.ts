@@ -498,7 +498,7 @@ describe("POST /api/delete-product", () => {
       token: ctx.actors.admin,
       payload: { _id: target._id },
     });
-    expect(res.json()).toEqual({ success: true, error: false, message: MSG.productDeleted, data: null });
+    expect(res.json()).toEqual({ success: true, error: false, message: MSG.productDeleted, data: { archived: false } });
     expect(await rowById(target._id)).toBeUndefined();
     expectFailure(
       await ctx.call("POST", "/api/product-details", { payload: { productId: target._id } }),

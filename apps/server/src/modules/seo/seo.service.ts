@@ -1,7 +1,8 @@
-import { CATEGORIES, type Category } from "@shop/shared";
 import { desc } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/products.ts";
+import { shownCategories } from "../categories/categories.service.ts";
+import { onSale } from "../products/products.service.ts";
 
 /** The storefront's public pages that exist whatever the catalogue holds. */
 export const STATIC_PAGES = ["/", "/product", "/about", "/contact", "/blog", "/privacy", "/terms", "/cookies"] as const;
@@ -28,28 +29,36 @@ export interface SitemapPage {
 }
 
 /**
- * Every page a search engine should know: the fixed pages, one filter page per category that
- * has products (dated by its newest change), and every product. Read straight from the table,
+ * Every page a search engine should know: the fixed pages, one filter page per shown category
+ * that has products on sale (dated by its newest change), and every product on sale (hidden,
+ * archived and hidden categories' ones stay out: decision 046). Read straight from the table,
  * not through the paged catalogue calls, so no page size caps it; two columns and the
  * category per product stay small for thousands of products. (A sitemap holds at most 50,000
  * URLs; past that it would have to become a sitemap index.)
  */
 export async function sitemapPages(db: Db): Promise<SitemapPage[]> {
-  const rows = await db
-    .select({ id: products.id, category: products.category, updatedAt: products.updatedAt })
-    .from(products)
-    .orderBy(desc(products.updatedAt), desc(products.id));
+  const [rows, categories] = await Promise.all([
+    db
+      .select({ id: products.id, category: products.category, updatedAt: products.updatedAt })
+      .from(products)
+      .where(onSale)
+      .orderBy(desc(products.updatedAt), desc(products.id)),
+    shownCategories(db),
+  ]);
 
   // Rows come newest change first: the first one seen of a category dates its page.
-  const categoryChanged = new Map<Category, Date>();
+  const categoryChanged = new Map<string, Date>();
   for (const row of rows) if (!categoryChanged.has(row.category)) categoryChanged.set(row.category, row.updatedAt);
 
   return [
     ...STATIC_PAGES.map((path) => ({ path })),
-    ...CATEGORIES.filter((c) => categoryChanged.has(c)).map((c) => ({
-      path: `/product-category?category=${encodeURIComponent(c)}`,
-      lastmod: categoryChanged.get(c),
-    })),
+    ...categories
+      .map((c) => c.name)
+      .filter((c) => categoryChanged.has(c))
+      .map((c) => ({
+        path: `/product-category?category=${encodeURIComponent(c)}`,
+        lastmod: categoryChanged.get(c),
+      })),
     ...rows.map((row) => ({ path: `/product/${row.id}`, lastmod: row.updatedAt })),
   ];
 }

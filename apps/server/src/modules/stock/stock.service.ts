@@ -47,6 +47,30 @@ export const shownChange = (before: number | null, after: number | null) =>
   stockStatus(before) !== stockStatus(after) || (after !== null && after <= LOW_STOCK_MAX && before !== after);
 
 /**
+ * Locks the products of the variants whose counts are about to change, in id order. Migration
+ * 0026's trigger writes each product's stored stock (decision 044) after its variant: taken
+ * first and in one order, as the variants' form takes them, these locks keep two orders, or an
+ * order and a form, from each holding a row the other waits for.
+ */
+async function lockProductsOf(tx: Db, variantIds: readonly string[]): Promise<void> {
+  if (variantIds.length === 0) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        tx
+          .select({ id: productVariants.productId })
+          .from(productVariants)
+          .where(inArray(productVariants.id, [...variantIds])),
+      ),
+    )
+    .orderBy(asc(products.id))
+    .for("no key update");
+}
+
+/**
  * Takes the order's quantities from the tracked variants, or refuses the whole order with a
  * 409 naming the first line that asks for more than is left (the caller's transaction then
  * writes nothing). Each update is conditional (`stock >= quantity`): atomic on PostgreSQL,
@@ -72,6 +96,10 @@ export async function takeStock(
     .select({ id: productVariants.id })
     .from(productVariants)
     .where(and(inArray(productVariants.id, [...wanted.keys()]), isNotNull(productVariants.stock)));
+  await lockProductsOf(
+    tx,
+    tracked.map((t) => t.id),
+  );
   let shownChanged = false;
   for (const { id } of tracked.sort((a, b) => (a.id < b.id ? -1 : 1))) {
     const line = wanted.get(id);
@@ -118,6 +146,10 @@ export async function giveBackStock(
     .from(stockMovements)
     .where(eq(stockMovements.orderId, order.id))
     .groupBy(stockMovements.variantId);
+  await lockProductsOf(
+    tx,
+    moved.filter((m) => m.total < 0).map((m) => m.variantId),
+  );
   let shownChanged = false;
   for (const { variantId, total } of moved.sort((a, b) => (a.variantId < b.variantId ? -1 : 1))) {
     const owed = -total;
@@ -203,6 +235,7 @@ export async function adjustStock(
 ): Promise<{ row: VariantStockRow; shownChanged: boolean }> {
   const actor = staff.user;
   return db.transaction(async (tx) => {
+    await lockProductsOf(tx, [input.variantId]);
     const [found] = await tx
       .select(variantWithProduct)
       .from(productVariants)
@@ -263,6 +296,31 @@ export async function recordCountChange(
     byUserId: actor.id,
     byName: actor.name,
   });
+}
+
+/** `recordCountChange` for many variants at once (a bulk change, decision 048): one statement. */
+export async function recordCountChanges(
+  tx: Db,
+  changes: readonly { variantId: string; before: number | null; after: number | null }[],
+  note: string,
+  actor: Pick<UserRow, "id" | "name">,
+): Promise<void> {
+  const moved = changes.filter(
+    (c): c is { variantId: string; before: number | null; after: number } =>
+      c.after !== null && c.after !== (c.before ?? 0),
+  );
+  if (moved.length === 0) return;
+  await tx.insert(stockMovements).values(
+    moved.map((c) => ({
+      variantId: c.variantId,
+      delta: c.after - (c.before ?? 0),
+      stockAfter: c.after,
+      reason: "ajustement" as const,
+      note,
+      byUserId: actor.id,
+      byName: actor.name,
+    })),
+  );
 }
 
 export interface MovementRow {
