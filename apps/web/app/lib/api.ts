@@ -1,6 +1,7 @@
 import type {
   CartLine,
   CartOrderInput,
+  CategoryEntry,
   ContactInput,
   DeliveryChoice,
   DeliveryOffer,
@@ -140,6 +141,8 @@ export function api(request?: Request) {
   const { send, call } = apiClient(request);
   return {
     shop: async () => (await call<ShopIdentity>("GET", "/api/shop")).data,
+    /** The shown categories, in the storefront's order (decision 046): small, and cached by the server. */
+    categories: async () => (await call<CategoryEntry[]>("GET", "/api/categories")).data,
     categoryHighlights: async () => (await call<Product[]>("GET", "/api/get-categoryProduct")).data,
     categoryProducts: async (category: string, paging?: Partial<PageQuery>) => {
       const envelope = await call<Product[]>("POST", `/api/category-product${query(paging)}`, { category });

@@ -1,4 +1,4 @@
-import { CATEGORIES, SKELETONS_ROW } from "@shop/shared/core";
+import { SKELETONS_ROW } from "@shop/shared/core";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
 import { Deferred } from "../components/ui/deferred";
@@ -17,8 +17,8 @@ import { ProductGrid } from "../features/catalog/product-grid";
 import { api } from "../lib/api";
 import type { Route } from "./+types/product-category";
 
-export function meta({ location }: Route.MetaArgs) {
-  const { categories } = readFilter(new URLSearchParams(location.search));
+export function meta({ loaderData }: Route.MetaArgs) {
+  const categories = loaderData?.filter.categories ?? [];
   const names = categories.length ? categories.join(", ") : "Toutes les catégories";
   return [
     { title: `${names} - Prix et disponibilité` },
@@ -29,15 +29,22 @@ export function meta({ location }: Route.MetaArgs) {
   ];
 }
 
+/** The shown categories' names, in the storefront's order (decision 046): the boxes, and "none ticked". */
+const shownCategories = async (client: ReturnType<typeof api>) => (await client.categories()).map((c) => c.name);
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const filter = readFilter(new URL(request.url).searchParams);
-  return { filter, result: await loadFilter(api(request), filter) };
+  const client = api(request);
+  const categories = await shownCategories(client);
+  const filter = readFilter(new URL(request.url).searchParams, categories);
+  return { categories, filter, result: await loadFilter(client, filter, categories) };
 }
 
 /** Ticking a box re-fetches from /api in the browser; 13 skeletons meanwhile. */
-export function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const filter = readFilter(new URL(request.url).searchParams);
-  return { filter, result: loadFilter(api(request), filter) };
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const client = api(request);
+  const categories = await shownCategories(client);
+  const filter = readFilter(new URL(request.url).searchParams, categories);
+  return { categories, filter, result: loadFilter(client, filter, categories) };
 }
 
 // Whether the products on screen are the whole selection: then a new sort is applied in the
@@ -106,9 +113,12 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   // The boxes answer at once, before the address (in a transition) catches up: on a slow
   // network a tick must not seem to bounce back.
-  const [shown, setShown] = useState(() => readFilter(new URLSearchParams(location.search)));
-  useEffect(() => setShown(readFilter(new URLSearchParams(location.search))), [location.search]);
-  const { filter, result } = loaderData;
+  const { categories, filter, result } = loaderData;
+  const [shown, setShown] = useState(() => readFilter(new URLSearchParams(location.search), categories));
+  useEffect(
+    () => setShown(readFilter(new URLSearchParams(location.search), categories)),
+    [location.search, categories],
+  );
 
   const go = (next: FilterState) => {
     setShown(next);
@@ -122,7 +132,7 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (!form.current) return;
     const entries = [...new FormData(form.current)].map(([name, value]) => [name, String(value)]);
-    const ticked = readFilter(new URLSearchParams(entries));
+    const ticked = readFilter(new URLSearchParams(entries), categories);
     const same =
       ticked.sort === shown.sort && [...ticked.categories].sort().join() === [...shown.categories].sort().join();
     if (!same) go({ ...ticked, page: 1 });
@@ -160,7 +170,7 @@ export default function ProductCategory({ loaderData }: Route.ComponentProps) {
         <fieldset>
           <legend className="font-bold">Catégories</legend>
           <ul className="mt-2 grid grid-cols-2 gap-x-3 gap-y-2 text-sm lg:grid-cols-1">
-            {CATEGORIES.map((category) => (
+            {categories.map((category) => (
               <li key={category}>
                 <label className="flex items-center gap-2">
                   <input

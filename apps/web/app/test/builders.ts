@@ -1,4 +1,5 @@
 import type {
+  AdminCategory,
   AdminOrder,
   AdminPayment,
   AdminPrivacyRequest,
@@ -56,6 +57,22 @@ export const aProduct = (values: Partial<Product> = {}): Product => ({
   sellingPriceMax: values.sellingPrice ?? 450_000,
   stockStatus: "untracked",
   stockLeft: null,
+  hidden: false,
+  archived: false,
+  ...values,
+});
+
+/** A category as the back-office lists it (decision 046): shown, empty, first in the storefront's order. */
+export const anAdminCategory = (values: Partial<AdminCategory> = {}): AdminCategory => ({
+  _id: uuid(201),
+  name: "IPHONE 16",
+  slug: "iphone-16",
+  image: null,
+  position: 1,
+  hidden: false,
+  productCount: 0,
+  createdAt: AT,
+  updatedAt: AT,
   ...values,
 });
 

@@ -1,5 +1,6 @@
 import type {
   AdminBadges,
+  AdminCategory,
   AdminDelivery,
   AdminDeliveryOption,
   AdminOrder,
@@ -9,6 +10,8 @@ import type {
   AdminPrivacyRequest,
   AdminProductsQuery,
   AdminVariantStock,
+  CategoryCreateInput,
+  CategoryUpdateInput,
   ContactMessage,
   Dashboard,
   DeliveryOptionBody,
@@ -42,6 +45,7 @@ import type {
   StockAlert,
   StockMovement,
   StockMovementsQuery,
+  UploadedImage,
   User,
 } from "@shop/shared";
 import { apiClient } from "../../lib/api";
@@ -111,7 +115,40 @@ export function adminApi(request?: Request) {
       const envelope = await call<Product>("POST", "/api/update-product", input);
       return { product: envelope.data, message: envelope.message };
     },
-    deleteProduct: async (_id: string) => (await call<null>("POST", "/api/delete-product", { _id })).message,
+    /**
+     * Deletes the product, or archives it when orders name it (decision 046): `archived` says
+     * which, the message says it in French.
+     */
+    deleteProduct: async (_id: string) => {
+      const envelope = await call<{ archived: boolean } | null>("POST", "/api/delete-product", { _id });
+      return { archived: envelope.data?.archived === true, message: envelope.message };
+    },
+    /** Off the storefront (a draft) or back on it (decision 046). */
+    setProductHidden: async (_id: string, hidden: boolean) =>
+      (await call<Product>("POST", "/api/update-product", { _id, hidden })).message,
+    /** A hidden copy, "<name> (copie)", with the same options and variants and no stock. */
+    duplicateProduct: async (id: string) => {
+      const envelope = await call<Product>("POST", `/api/admin/products/${encodeURIComponent(id)}/duplicate`);
+      return { product: envelope.data, message: envelope.message };
+    },
+    /** One picture sent as the browser would (multipart), from a form posted to a page's action. */
+    uploadImage: async (file: File) => {
+      const form = new FormData();
+      form.append("image", file, file.name);
+      return (await call<UploadedImage>("POST", "/api/upload-image", form)).data;
+    },
+    // Categories (decision 046): every admin reads them, the SUPERADMIN alone changes them (403 otherwise).
+    /** Every category, hidden ones too, in the storefront's order, with its products' count. */
+    categories: async () => (await call<AdminCategory[]>("GET", "/api/admin/categories")).data,
+    createCategory: async (input: CategoryCreateInput) =>
+      (await call<AdminCategory>("POST", "/api/admin/categories", input)).message,
+    updateCategory: async (id: string, input: CategoryUpdateInput) =>
+      (await call<AdminCategory>("PUT", `/api/admin/categories/${encodeURIComponent(id)}`, input)).message,
+    /** The whole new order: every category's id, once. */
+    orderCategories: async (ids: readonly string[]) =>
+      (await call<AdminCategory[]>("PUT", "/api/admin/categories/order", { ids })).message,
+    deleteCategory: async (id: string) =>
+      (await call<null>("DELETE", `/api/admin/categories/${encodeURIComponent(id)}`)).message,
     orders: async (query: Partial<AdminOrdersQuery> = {}) => {
       const envelope = await call<AdminOrderSummary[]>("GET", `/api/admin/orders${search(query)}`);
       return { orders: envelope.data, total: envelope.meta?.total ?? envelope.data.length };
@@ -140,7 +177,7 @@ export function adminApi(request?: Request) {
     /** What the product form edits: the product's variants (values, prices, photos) and their exact counts. */
     productVariants: async (productId: string) => {
       const [details, stock] = await Promise.all([
-        call<ProductDetails>("POST", "/api/product-details", { productId }),
+        call<ProductDetails>("GET", `/api/admin/products/${encodeURIComponent(productId)}`),
         call<AdminVariantStock[]>("GET", `/api/admin/products/${encodeURIComponent(productId)}/stock`),
       ]);
       return { product: details.data, stock: stock.data };

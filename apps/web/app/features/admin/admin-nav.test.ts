@@ -14,6 +14,16 @@ describe("the back-office's links", () => {
     }
   });
 
+  it("offer 'Catégories' to every admin, right after the products", () => {
+    for (const role of ["ADMIN", "SUPERADMIN"] as const) {
+      const labels = adminLinksFor(role).map((link) => link.label);
+      expect(labels.indexOf("Catégories")).toBe(labels.indexOf("Produits") + 1);
+    }
+    expect(adminLinksFor("ADMIN")).toContainEqual(
+      expect.objectContaining({ to: "/admin-panel/categories", label: "Catégories" }),
+    );
+  });
+
   it("offer 'Données personnelles' to the SUPERADMIN", () => {
     expect(adminLinksFor("SUPERADMIN")).toContainEqual(
       expect.objectContaining({ to: "/admin-panel/personal-data", label: "Données personnelles" }),

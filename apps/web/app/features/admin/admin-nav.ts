@@ -8,6 +8,8 @@ import type { Role } from "@shop/shared";
 export const ADMIN_LINKS = [
   { to: "/admin-panel/all-users", label: "Clients", badge: null },
   { to: "/admin-panel/all-products", label: "Produits", badge: null },
+  // Categories as data (decision 046): every admin sees them, the SUPERADMIN changes them.
+  { to: "/admin-panel/categories", label: "Catégories", badge: null },
   { to: "/admin-panel/stock", label: "Stock", badge: null },
   { to: "/admin-panel/orders", label: "Commandes", badge: "newOrders" },
   { to: "/admin-panel/payments", label: "À vérifier", badge: "paymentsToVerify" },

@@ -1,13 +1,13 @@
-import { CATEGORIES, type Category } from "@shop/shared/core";
 import type { api } from "../../lib/api";
 import { type CategorySectionData, loadCategorySection, type SectionKind } from "../catalog/category-section";
 
 /**
  * Which home sections scroll and which are paged (docs/decisions/011-home-sections.md): the
  * iPhone generations, which customers compare side by side, scroll; brands, watches, gadgets
- * and accessories are paged grids of 6, which keeps the page short on a phone.
+ * and accessories are paged grids of 6, which keeps the page short on a phone. Keyed by name:
+ * a category the owner adds on the back-office (decision 046) scrolls, as the default is.
  */
-export const PAGED_CATEGORIES: ReadonlySet<Category> = new Set<Category>([
+export const PAGED_CATEGORIES: ReadonlySet<string> = new Set<string>([
   "SMARTPHONES",
   "SAMSUNG",
   "PIXEL",
@@ -18,7 +18,7 @@ export const PAGED_CATEGORIES: ReadonlySet<Category> = new Set<Category>([
   "ACCESSOIRES",
 ]);
 
-export const sectionKind = (category: Category): SectionKind => (PAGED_CATEGORIES.has(category) ? "paged" : "row");
+export const sectionKind = (category: string): SectionKind => (PAGED_CATEGORIES.has(category) ? "paged" : "row");
 
 /**
  * Sections rendered with their products on the server: the first screen's and the next one
@@ -31,20 +31,22 @@ export interface HomeSections {
   /** The first sections, with their products. */
   sections: CategorySectionData[];
   /** The other categories that have products, in order, loaded on demand. */
-  later: { category: Category; kind: SectionKind }[];
+  later: { category: string; kind: SectionKind }[];
 }
 
-/** The home page's sections: every category that has a product, in the storefront's order. */
+/**
+ * The home page's sections: every shown category that has a shown product, in the storefront's
+ * order (the categories' list, decision 046). Both lists are asked side by side.
+ */
 export async function loadHomeSections(
   client: ReturnType<typeof api>,
   rendered = RENDERED_SECTIONS,
 ): Promise<HomeSections> {
-  const highlights = await client.categoryHighlights();
+  const [shown, highlights] = await Promise.all([client.categories(), client.categoryHighlights()]);
   const present = new Set(highlights.map((p) => p.category));
-  const categories = CATEGORIES.filter((c) => present.has(c)).map((category) => ({
-    category,
-    kind: sectionKind(category),
-  }));
+  const categories = shown
+    .filter((c) => present.has(c.name))
+    .map(({ name }) => ({ category: name, kind: sectionKind(name) }));
   const sections = await Promise.all(
     categories.slice(0, rendered).map(({ category, kind }) => loadCategorySection(client, category, kind)),
   );

@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import { adminApi } from "../../features/admin/admin-api";
 import { ADMIN_TEXT, adminErrorMessage } from "../../features/admin/admin-errors";
+import type { CategoryOption } from "../../features/admin/categories/category-choices";
+import { productsAction } from "../../features/admin/products/product-actions.server";
 import { productsFilters, productsHref, readProductsQuery } from "../../features/admin/products/products-query";
 import { ProductsScreen } from "../../features/admin/products/products-screen";
 import { requireAdmin } from "../../features/admin/require-admin.server";
@@ -26,12 +28,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   const api = adminApi(request);
   // The brands to choose from help, they are not the page: without them it still lists.
   const brands = api.brands().catch((): string[] => []);
+  // So are the categories (decision 046): without them the form lists the product's own.
+  const categories = api
+    .categories()
+    .then((list): CategoryOption[] => list.map(({ name, hidden }) => ({ name, hidden })))
+    .catch((): CategoryOption[] => []);
   try {
     const { products, total } = await api.adminProducts({ ...filters, page, limit: ADMIN_PAGE_SIZE });
     const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
     // Past the end (the last product of the last page was just deleted): the last page.
     if (products.length === 0 && page > pages) throw redirect(productsHref({ ...filters, page: pages }));
-    return { products, total, page, pages, error: null, filters, brands: await brands, stockFor: stockParam(url) };
+    return {
+      products,
+      total,
+      page,
+      pages,
+      error: null,
+      filters,
+      brands: await brands,
+      categories: await categories,
+      stockFor: stockParam(url),
+    };
   } catch (error) {
     if (error instanceof Response) throw error;
     // A search or filter the API refuses (400) is said in its French words above an empty
@@ -44,15 +61,22 @@ export async function loader({ request }: Route.LoaderArgs) {
       error: adminErrorMessage(error, ADMIN_TEXT.productsLoadError),
       filters,
       brands: await brands,
+      categories: await categories,
       stockFor: null,
     };
   }
 }
 
-export default function AllProducts({ loaderData }: Route.ComponentProps) {
+/** A card's hide, show or duplicate form (decision 046). */
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  return productsAction(request);
+}
+
+export default function AllProducts({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <main>
-      <ProductsScreen {...loaderData} />
+      <ProductsScreen {...loaderData} answer={actionData ?? null} />
     </main>
   );
 }

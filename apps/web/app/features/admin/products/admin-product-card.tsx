@@ -1,8 +1,11 @@
 import type { Product } from "@shop/shared";
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, useFetcher } from "react-router";
 import { Price } from "../../../components/ui/price";
 import { ProductImage } from "../../../components/ui/product-image";
+import { toast } from "../../../components/ui/toast";
 import { stockSummary } from "../stock/stock-format";
+import type { ProductActionResult, ProductIntent } from "./product-actions";
 
 const CARD_SIZES = "(min-width: 1024px) 220px, 45vw";
 
@@ -13,9 +16,15 @@ const SUMMARY_COLOURS: Record<Product["stockStatus"], string> = {
   untracked: "text-slate-700",
 };
 
+const ACTION_BUTTON = "min-h-11 w-full rounded-full border px-2 text-sm font-semibold disabled:opacity-60";
+
 /**
  * A product in the back-office's grid: its picture, name, category, prices, its stock over its
- * variants, and its actions (the stock's quick adjustment, edit, delete) and its history's link.
+ * variants, whether the storefront shows it ('Masqué', 'Archivé': decision 046), and its
+ * actions (the stock's quick adjustment, edit, hide or show, duplicate, delete) and its
+ * history's link. Hide, show and duplicate are forms posted to the grid's action: they work
+ * before the scripts (the page comes back with the answer); with them, a fetcher does it in
+ * place and the answer is a toast.
  */
 export function AdminProductCard({
   product,
@@ -29,6 +38,26 @@ export function AdminProductCard({
   onDelete: () => void;
 }) {
   const image = product.productImage[0];
+  const fetcher = useFetcher<ProductActionResult>();
+  const busy = fetcher.state !== "idle";
+  useEffect(() => {
+    if (fetcher.data) (fetcher.data.ok ? toast.success : toast.error)(fetcher.data.message);
+  }, [fetcher.data]);
+  const post = (intent: ProductIntent, label: string, className: string) => (
+    <fetcher.Form method="post" preventScrollReset>
+      <input type="hidden" name="id" value={product._id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        disabled={busy}
+        aria-label={`${label} ${product.productName}`}
+        className={`${ACTION_BUTTON} ${className}`}
+      >
+        {label}
+      </button>
+    </fetcher.Form>
+  );
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
       <div className="aspect-square bg-slate-100">
@@ -43,6 +72,17 @@ export function AdminProductCard({
           </Link>
         </h2>
         <p className="text-xs text-slate-600">{product.category}</p>
+        {(product.archived || product.hidden) && (
+          <p>
+            <span
+              className={`inline-block rounded-full px-2 py-0.5 text-xs font-bold ${
+                product.archived ? "bg-slate-700 text-white" : "bg-amber-100 text-amber-950"
+              }`}
+            >
+              {product.archived ? "Archivé" : "Masqué"}
+            </span>
+          </p>
+        )}
         <div className="mt-auto">
           <Price price={product.price} sellingPrice={product.sellingPrice} />
         </div>
@@ -68,14 +108,22 @@ export function AdminProductCard({
         >
           Modifier
         </button>
-        <button
-          type="button"
-          onClick={onDelete}
-          aria-label={`Supprimer ${product.productName}`}
-          className="min-h-11 rounded-full border border-red-700 px-2 text-sm font-semibold text-red-700 hover:bg-red-700 hover:text-white"
-        >
-          Supprimer
-        </button>
+        {/* An archived product is off the storefront for good: nothing to hide, show or delete. */}
+        {!product.archived &&
+          (product.hidden
+            ? post("show", "Afficher", "border-green-800 text-green-800 hover:bg-green-50")
+            : post("hide", "Masquer", "border-slate-500 text-slate-800 hover:bg-slate-100"))}
+        {post("duplicate", "Dupliquer", "border-slate-500 text-slate-800 hover:bg-slate-100")}
+        {!product.archived && (
+          <button
+            type="button"
+            onClick={onDelete}
+            aria-label={`Supprimer ${product.productName}`}
+            className="min-h-11 rounded-full border border-red-700 px-2 text-sm font-semibold text-red-700 hover:bg-red-700 hover:text-white"
+          >
+            Supprimer
+          </button>
+        )}
         <Link
           to={`/admin-panel/history/product/${encodeURIComponent(product._id)}`}
           aria-label={`Historique de ${product.productName}`}

@@ -1,5 +1,5 @@
 import type { Product } from "@shop/shared";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "../../../components/ui/toast";
 import { adminApi } from "../admin-api";
 import { ADMIN_TEXT, adminErrorMessage } from "../admin-errors";
@@ -7,7 +7,9 @@ import { Modal } from "../modal";
 
 /**
  * Deleting asks first, naming the product. The request goes with the admin's session (the
- * original sent none); a refusal (another admin's product…) is said here and in a toast.
+ * original sent none); a refusal (another admin's product…) is said here and in a toast. A
+ * product that orders name is archived instead (decision 046): the dialog stays open to say so,
+ * in the server's words, until the admin closes it.
  */
 export function DeleteProductDialog({
   product,
@@ -20,13 +22,21 @@ export function DeleteProductDialog({
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [archived, setArchived] = useState<string | null>(null);
+  // The confirm button is gone once archived: the focus goes to the way back, after the words.
+  const back = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (archived) back.current?.focus();
+  }, [archived]);
 
   async function confirm() {
     setBusy(true);
     setError(null);
     try {
-      toast.success(await adminApi().deleteProduct(product._id));
-      onDeleted();
+      const result = await adminApi().deleteProduct(product._id);
+      toast.success(result.message);
+      if (result.archived) setArchived(result.message);
+      else onDeleted();
     } catch (caught) {
       const message = adminErrorMessage(caught, ADMIN_TEXT.genericError);
       setError(`La suppression a échoué : ${message}`);
@@ -34,6 +44,25 @@ export function DeleteProductDialog({
       setBusy(false);
     }
   }
+
+  if (archived)
+    return (
+      <Modal title="Produit archivé" onClose={onDeleted}>
+        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 font-medium text-amber-950">
+          {archived}
+        </p>
+        <div className="mt-4 flex sm:justify-end">
+          <button
+            ref={back}
+            type="button"
+            onClick={onDeleted}
+            className="min-h-11 rounded-full bg-brand px-5 font-semibold text-white hover:bg-brand-dark"
+          >
+            Retour aux produits
+          </button>
+        </div>
+      </Modal>
+    );
 
   return (
     <Modal title="Supprimer le produit" onClose={onClose}>

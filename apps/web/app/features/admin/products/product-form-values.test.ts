@@ -42,6 +42,19 @@ describe("checkProduct", () => {
     });
   });
 
+  it("takes a category of the shop's list, a new one included, and none that is not in it", () => {
+    const categories = ["IPHONE 15", "IPHONE 16", "SAMSUNG"];
+    expect(checkProduct({ ...filled, category: "IPHONE 16" }, { categories })).toEqual({});
+    expect(checkProduct({ ...filled, category: "NOKIA" }, { categories })).toEqual({
+      category: FIELD_MSG.categoryInvalid,
+    });
+    // The list could not be read: the server judges the name.
+    expect(checkProduct({ ...filled, category: "NOKIA" }, { categories: [] })).toEqual({});
+    expect(checkProduct({ ...filled, category: " " }, { categories: [] })).toEqual({
+      category: FIELD_MSG.categoryInvalid,
+    });
+  });
+
   it("refuses a zero price and a selling price above the old one", () => {
     expect(checkProduct({ ...filled, price: "0" }).price).toBe(FIELD_MSG.priceInvalid);
     expect(checkProduct({ ...filled, sellingPrice: "900000" }).sellingPrice).toBe(MSG.sellingAbovePrice);

@@ -1,5 +1,5 @@
 import type { Product, ProductCreateInput } from "@shop/shared";
-import { FIELD_MSG, isCategory, MSG } from "@shop/shared/core";
+import { FIELD_MSG, MSG } from "@shop/shared/core";
 import type { FieldErrors } from "../../../lib/form-values";
 
 /** The product form's fields in the order they are shown: the first with an error gets the focus. */
@@ -37,13 +37,18 @@ export function francsOf(text: string): number | null {
  * The checks the browser makes before sending (SPEC.md §5; the server makes them all again,
  * with the same words): names, brand and category required, prices whole numbers of francs,
  * the selling price not above the old one (unless `prices` is false: the variants' then). Photos
- * are expected but not required.
+ * are expected but not required. The category is one of the shop's (`categories`, their names,
+ * decision 046); without the list (it could not be read) any chosen one goes, for the server to judge.
  */
-export function checkProduct(values: ProductValues, { prices = true } = {}): FieldErrors<ProductField> {
+export function checkProduct(
+  values: ProductValues,
+  { prices = true, categories }: { prices?: boolean; categories?: readonly string[] } = {},
+): FieldErrors<ProductField> {
   const errors: FieldErrors<ProductField> = {};
   if (!values.productName.trim()) errors.productName = FIELD_MSG.productNameRequired;
   if (!values.brandName.trim()) errors.brandName = FIELD_MSG.brandNameRequired;
-  if (!isCategory(values.category)) errors.category = FIELD_MSG.categoryInvalid;
+  const category = values.category.trim();
+  if (!category || (categories?.length && !categories.includes(category))) errors.category = FIELD_MSG.categoryInvalid;
   // A product with options is priced by its variants (checked with them).
   if (!prices) return errors;
   const price = francsOf(values.price);
@@ -59,7 +64,7 @@ export function productInput(values: ProductValues, productImage: readonly strin
   return {
     productName: values.productName.trim(),
     brandName: values.brandName.trim(),
-    category: values.category as ProductCreateInput["category"],
+    category: values.category.trim(),
     price: francsOf(values.price) ?? 0,
     sellingPrice: francsOf(values.sellingPrice) ?? 0,
     description: values.description.trim(),

@@ -1,5 +1,5 @@
 import type { Product, ProductDetails, ProductVariantsInput } from "@shop/shared";
-import { CATEGORIES_SORTED, FIELD_MSG, MSG } from "@shop/shared/core";
+import { CATEGORIES, FIELD_MSG, MSG } from "@shop/shared/core";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toast } from "../../../components/ui/toast";
@@ -21,7 +21,7 @@ const PRODUCT = aProduct({
   sellingPrice: 550000,
 });
 
-/** What product-details answers for PRODUCT: its one variant, without options. */
+/** What the admin's product read answers for PRODUCT: its one variant, without options. */
 const DETAILS = aProductDetails({
   ...PRODUCT,
   variants: [aVariant({ _id: uuid(70), price: 600000, sellingPrice: 550000 })],
@@ -41,7 +41,8 @@ const stockOf = (variants: ProductDetails["variants"], counts: (number | null)[]
 /** The back-office's product routes (SPEC.md §7, decision 024), for PRODUCT. */
 const CREATE = "POST /api/upload-product";
 const UPDATE = "POST /api/update-product";
-const DETAILS_OF = "POST /api/product-details";
+/** The form reads the product as its admin (hidden or archived too), not as the storefront does. */
+const DETAILS_OF = `GET /api/admin/products/${PRODUCT._id}`;
 const STOCK = `GET /api/admin/products/${PRODUCT._id}/stock`;
 const VARIANTS = `POST /api/admin/products/${PRODUCT._id}/variants`;
 /** The variants each save sent. */
@@ -49,10 +50,16 @@ const variantsSent = (sent: unknown[]) => sent.map((body) => (body as ProductVar
 
 const settle = () => act(async () => {});
 
+/** The shop's categories as the page's loader gives them (decision 046): the spec's 17, one hidden, and a new one. */
+const SHOP_CATEGORIES = [
+  ...CATEGORIES.map((name) => ({ name, hidden: name === "IPHONE 8" })),
+  { name: "IPHONE 16", hidden: false },
+];
+
 function renderForm(product: Product | null = null) {
   const onSaved = vi.fn();
   const onClose = vi.fn();
-  render(<ProductFormDialog product={product} onSaved={onSaved} onClose={onClose} />);
+  render(<ProductFormDialog product={product} categories={SHOP_CATEGORIES} onSaved={onSaved} onClose={onClose} />);
   return { onSaved, onClose, dialog: screen.getByRole("dialog") };
 }
 
@@ -74,7 +81,7 @@ async function renderEdit(
   const onSaved = vi.fn();
   const onClose = vi.fn();
   await act(async () => {
-    render(<ProductFormDialog product={product} onSaved={onSaved} onClose={onClose} />);
+    render(<ProductFormDialog product={product} categories={SHOP_CATEGORIES} onSaved={onSaved} onClose={onClose} />);
   });
   return { onSaved, onClose, server, dialog: screen.getByRole("dialog") };
 }
@@ -103,12 +110,32 @@ describe("ProductFormDialog", () => {
     vi.restoreAllMocks();
   });
 
-  it("offers the 17 categories sorted alphabetically, numeric price keyboards, and asks for a photo", () => {
+  it("offers the shop's categories sorted alphabetically, hidden ones marked, numeric price keyboards, and asks for a photo", () => {
     const { dialog } = renderForm();
     expect(within(dialog).getByRole("heading", { name: "Nouveau produit" })).toBeTruthy();
-    const options = [...(screen.getByLabelText("Catégorie") as HTMLSelectElement).options].map((o) => o.value);
-    expect(options).toEqual(["", ...CATEGORIES_SORTED]);
-    expect(CATEGORIES_SORTED).toHaveLength(17);
+    const options = [...(screen.getByLabelText("Catégorie") as HTMLSelectElement).options];
+    expect(options.map((o) => o.text)).toEqual([
+      "Choisir une catégorie",
+      "ACCESSOIRES",
+      "APPLE WATCH",
+      "GADGETS ÉLECTRONIQUES",
+      "HUAWEI",
+      "IPHONE 8 (masquée)",
+      "IPHONE 11",
+      "IPHONE 12",
+      "IPHONE 13",
+      "IPHONE 14",
+      "IPHONE 15",
+      "IPHONE 16",
+      "IPHONE PROMAX",
+      "IPHONE XR",
+      "NOUVEAUX IPHONE",
+      "PIXEL",
+      "REDMI",
+      "SAMSUNG",
+      "SMARTPHONES",
+    ]);
+    expect(options.find((o) => o.text === "IPHONE 8 (masquée)")?.value).toBe("IPHONE 8");
     expect(screen.getByLabelText("Prix").getAttribute("inputmode")).toBe("numeric");
     expect(screen.getByLabelText("Prix de vente").getAttribute("inputmode")).toBe("numeric");
     expect(screen.getByText("*Veuillez sélectionner au moins une image")).toBeTruthy();
@@ -239,7 +266,7 @@ describe("ProductFormDialog", () => {
       [UPDATE]: ok(MSG.productUpdated, PRODUCT),
     });
     expect(server.calls).toEqual([
-      { route: DETAILS_OF, body: { productId: PRODUCT._id } },
+      { route: DETAILS_OF, body: undefined },
       { route: STOCK, body: undefined },
     ]);
     expect(within(dialog).getByRole("heading", { name: "Modifier le produit" })).toBeTruthy();
@@ -511,7 +538,9 @@ describe("ProductFormDialog", () => {
       });
       const onSaved = vi.fn();
       await act(async () => {
-        render(<ProductFormDialog product={PRODUCT} onSaved={onSaved} onClose={() => {}} />);
+        render(
+          <ProductFormDialog product={PRODUCT} categories={SHOP_CATEGORIES} onSaved={onSaved} onClose={() => {}} />,
+        );
       });
       expect(screen.getByRole("alert").textContent).toBe(FORM_TEXT.loadError);
       server.answer(DETAILS_OF, ok("", DETAILS));

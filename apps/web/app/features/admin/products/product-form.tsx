@@ -1,5 +1,5 @@
 import type { AdminVariantStock, Product, ProductDetails } from "@shop/shared";
-import { CATEGORIES_SORTED, MSG } from "@shop/shared/core";
+import { MSG } from "@shop/shared/core";
 import { type FormEvent, type RefObject, Suspense, use, useEffect, useRef, useState } from "react";
 import { Field, inputClass } from "../../../components/ui/field";
 import { toast } from "../../../components/ui/toast";
@@ -7,6 +7,7 @@ import { ApiError } from "../../../lib/api";
 import { type FieldErrors, fieldErrorsOf, firstInvalid } from "../../../lib/form-values";
 import { adminApi } from "../admin-api";
 import { ADMIN_TEXT, adminErrorMessage } from "../admin-errors";
+import { type CategoryOption, categoryChoices } from "../categories/category-choices";
 import { Modal } from "../modal";
 import { type Settled, settle } from "../settled";
 import { ImagePicker } from "./image-picker";
@@ -59,14 +60,17 @@ function waitReason(sending: number, failed: number): string | null {
  * The create modal (Annuler, Enregistrer) and, given a product, the edit modal 'Modifier le
  * produit' (Annuler, Sauvegarder) of SPEC.md §2, with the product's options and variants
  * (decision 024): editing first loads its variants and their exact counts. A product saved whose
- * variants were refused is kept (the list shows it once the modal closes).
+ * variants were refused is kept (the list shows it once the modal closes). `categories`: the
+ * shop's, as the page's loader read them (decision 046).
  */
 export function ProductFormDialog({
   product,
+  categories,
   onClose,
   onSaved,
 }: {
   product: Product | null;
+  categories: readonly CategoryOption[];
   onClose: () => void;
   onSaved: (product: Product) => void;
 }) {
@@ -79,6 +83,7 @@ export function ProductFormDialog({
       <Suspense fallback={<p className="py-6 text-center text-slate-700">{FORM_TEXT.loading}</p>}>
         <LoadedForm
           product={product}
+          categories={categories}
           loading={loading}
           onRetry={() => setLoading(load())}
           saved={saved}
@@ -96,6 +101,7 @@ function LoadedForm({
   ...props
 }: {
   product: Product | null;
+  categories: readonly CategoryOption[];
   loading: Promise<Settled<Loaded>> | null;
   onRetry: () => void;
   saved: RefObject<Product | null>;
@@ -141,12 +147,14 @@ function variantIssueKey(path: string, sentRows: readonly number[]): string | nu
 
 function ProductForm({
   product,
+  categories,
   loaded,
   saved,
   onClose,
   onSaved,
 }: {
   product: Product | null;
+  categories: readonly CategoryOption[];
   loaded: Loaded | null;
   saved: RefObject<Product | null>;
   onClose: () => void;
@@ -225,7 +233,7 @@ function ProductForm({
     setFormError(null);
     setStaleCounts(false);
     setSaid("");
-    const found = checkProduct(values, { prices: !hasOptions });
+    const found = checkProduct(values, { prices: !hasOptions, categories: categories.map((c) => c.name) });
     const foundVariants = checkVariants(draft);
     if (firstInvalid(PRODUCT_FIELDS, found) || Object.keys(foundVariants).length) {
       show(found, foundVariants);
@@ -326,9 +334,9 @@ function ProductForm({
         {(props) => (
           <select {...props} value={values.category} onChange={set("category")} className={inputClass}>
             <option value="">Choisir une catégorie</option>
-            {CATEGORIES_SORTED.map((c) => (
-              <option key={c} value={c}>
-                {c}
+            {categoryChoices(categories, product?.category).map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
               </option>
             ))}
           </select>

@@ -5,6 +5,13 @@ import { ProductsFilters } from "./products-filters";
 import { productsQueryOf } from "./products-query";
 
 const BRANDS = ["Apple", "Google", "Samsung"];
+/** The shop's categories (decision 046), in the storefront's order: a new one, a hidden one. */
+const CATEGORIES = [
+  { name: "IPHONE 16", hidden: false },
+  { name: "IPHONE 13", hidden: false },
+  { name: "PIXEL", hidden: false },
+  { name: "IPHONE 8", hidden: true },
+];
 
 /** The products screen's use of the form: its filters are the address's. */
 function Page() {
@@ -12,7 +19,7 @@ function Page() {
   const location = useLocation();
   return (
     <>
-      <ProductsFilters filters={productsQueryOf(params)} brands={BRANDS} />
+      <ProductsFilters filters={productsQueryOf(params)} brands={BRANDS} categories={CATEGORIES} />
       <p>Adresse : {location.pathname + location.search}</p>
     </>
   );
@@ -35,15 +42,17 @@ describe("ProductsFilters", () => {
     expect(form.getAttribute("action")).toBe("/admin-panel/all-products");
     expect(within(form).getByRole("searchbox", { name: "Rechercher un produit" }).getAttribute("name")).toBe("q");
     expect(
-      ["category", "brand", "stock", "promo", "sort"].map((name) => form.querySelector(`[name="${name}"]`)),
+      ["category", "brand", "stock", "promo", "visibility", "sort"].map((name) =>
+        form.querySelector(`[name="${name}"]`),
+      ),
     ).not.toContain(null);
   });
 
-  it("offers the categories, this admin's brands, the stock states, the promotion and the sorts in French", () => {
+  it("offers the categories, this admin's brands, the stock states, the promotion, the visibility and the sorts in French", () => {
     renderAt("/admin-panel/all-products");
     const options = (label: string) => Array.from((field(label) as HTMLSelectElement).options).map((o) => o.text);
-    expect(options("Catégorie")).toContain("IPHONE 13");
-    expect(options("Catégorie")[0]).toBe("Toutes");
+    expect(options("Catégorie")).toEqual(["Toutes", "IPHONE 8 (masquée)", "IPHONE 13", "IPHONE 16", "PIXEL"]);
+    expect(options("Visibilité")).toEqual(["Toutes", "Affichés", "Masqués", "Archivés"]);
     expect(options("Marque")).toEqual(["Toutes", ...BRANDS]);
     expect(options("Stock")).toEqual(["Tous", "En stock", "Stock bas", "Épuisé", "Non suivi"]);
     expect(options("Promotion")).toEqual(["Tous les prix", "En promotion", "Prix normal"]);
@@ -75,9 +84,12 @@ describe("ProductsFilters", () => {
   });
 
   it("shows the address's filters, open, with their count", () => {
-    renderAt("/admin-panel/all-products?category=PIXEL&brand=google&stock=low&promo=no&sort=price&page=3");
+    renderAt(
+      "/admin-panel/all-products?category=PIXEL&brand=google&stock=low&promo=no&visibility=hidden&sort=price&page=3",
+    );
     expect(folded().open).toBe(true);
-    expect(screen.getByText("Filtres et tri (4)")).toBeTruthy();
+    expect(screen.getByText("Filtres et tri (5)")).toBeTruthy();
+    expect(field("Visibilité").value).toBe("hidden");
     expect(field("Catégorie").value).toBe("PIXEL");
     // The brand as this admin wrote it, whatever the link's case.
     expect(field("Marque").value).toBe("Google");
@@ -96,12 +108,15 @@ describe("ProductsFilters", () => {
     fireEvent.change(field("Rechercher un produit"), { target: { value: "  iphne 13 " } });
     fireEvent.change(field("Stock"), { target: { value: "out" } });
     fireEvent.change(field("Promotion"), { target: { value: "yes" } });
+    fireEvent.change(field("Visibilité"), { target: { value: "archived" } });
     fireEvent.change(field("Trier par"), { target: { value: "price_desc" } });
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Filtrer" })));
-    expect(address()).toBe("/admin-panel/all-products?q=iphne+13&brand=Apple&stock=out&promo=yes&sort=price_desc");
+    expect(address()).toBe(
+      "/admin-panel/all-products?q=iphne+13&brand=Apple&stock=out&promo=yes&visibility=archived&sort=price_desc",
+    );
     // The form is drawn again from the new address.
     expect(field("Rechercher un produit").value).toBe("iphne 13");
-    expect(screen.getByText("Filtres et tri (3)")).toBeTruthy();
+    expect(screen.getByText("Filtres et tri (4)")).toBeTruthy();
   });
 
   it("clears every filter with its link", async () => {

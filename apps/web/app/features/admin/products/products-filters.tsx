@@ -1,7 +1,14 @@
-import { ADMIN_PRODUCT_SORT_LABELS, ADMIN_PRODUCT_SORTS, CATEGORIES_SORTED, STOCK_STATUSES } from "@shop/shared/core";
+import {
+  ADMIN_PRODUCT_SORT_LABELS,
+  ADMIN_PRODUCT_SORTS,
+  PRODUCT_VISIBILITIES,
+  PRODUCT_VISIBILITY_LABELS,
+  STOCK_STATUSES,
+} from "@shop/shared/core";
 import type { FormEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { Field, inputClass } from "../../../components/ui/field";
+import { type CategoryOption, categoryChoices } from "../categories/category-choices";
 import {
   DEFAULT_SORT,
   filterCount,
@@ -20,9 +27,18 @@ const sameBrand = (a: string, b: string) => a.localeCompare(b, "fr", { sensitivi
  * The grid's search, filters and sort: a plain GET form, so it works without JavaScript too,
  * and the address keeps every choice (a filtered grid is a link to share, and survives a
  * reload). With JavaScript it goes to the same address without the empty fields. On a phone
- * the filters fold under 'Filtres et tri', open as soon as one is set.
+ * the filters fold under 'Filtres et tri', open as soon as one is set. The categories are the
+ * shop's (decision 046), hidden ones marked.
  */
-export function ProductsFilters({ filters, brands }: { filters: ProductsFilterValues; brands: readonly string[] }) {
+export function ProductsFilters({
+  filters,
+  brands,
+  categories,
+}: {
+  filters: ProductsFilterValues;
+  brands: readonly string[];
+  categories: readonly CategoryOption[];
+}) {
   const navigate = useNavigate();
   const count = filterCount(filters);
   // A brand from a shared link that this admin no longer sells is still shown as chosen.
@@ -73,9 +89,9 @@ export function ProductsFilters({ filters, brands }: { filters: ProductsFilterVa
             {(props) => (
               <select {...props} defaultValue={filters.category ?? ""} className={inputClass}>
                 <option value="">Toutes</option>
-                {CATEGORIES_SORTED.map((category) => (
-                  <option key={category} value={category}>
-                    {category}
+                {categoryChoices(categories, filters.category).map((category) => (
+                  <option key={category.value} value={category.value}>
+                    {category.label}
                   </option>
                 ))}
               </select>
@@ -112,6 +128,18 @@ export function ProductsFilters({ filters, brands }: { filters: ProductsFilterVa
                 {PROMO_CHOICES.map((promo) => (
                   <option key={promo} value={promo}>
                     {PROMO_LABELS[promo]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id="products-visibility" name="visibility" label="Visibilité">
+            {(props) => (
+              <select {...props} defaultValue={filters.visibility ?? ""} className={inputClass}>
+                <option value="">Toutes</option>
+                {PRODUCT_VISIBILITIES.map((visibility) => (
+                  <option key={visibility} value={visibility}>
+                    {PRODUCT_VISIBILITY_LABELS[visibility]}
                   </option>
                 ))}
               </select>

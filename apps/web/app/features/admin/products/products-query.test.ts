@@ -7,13 +7,16 @@ const read = (search: string) => readProductsQuery(new URL(`http://shop.test/adm
 describe("the products grid's address", () => {
   it("reads the search, every filter, the sort and the page", () => {
     expect(
-      read("?q=%20iphne%2013%20&category=IPHONE%2013&brand=apple&stock=low&promo=yes&sort=price_desc&page=3"),
+      read(
+        "?q=%20iphne%2013%20&category=IPHONE%2013&brand=apple&stock=low&promo=yes&visibility=hidden&sort=price_desc&page=3",
+      ),
     ).toEqual({
       q: "iphne 13",
       category: "IPHONE 13",
       brand: "apple",
       stock: "low",
       promo: "yes",
+      visibility: "hidden",
       sort: "price_desc",
       page: 3,
     });
@@ -26,17 +29,24 @@ describe("the products grid's address", () => {
       brand: undefined,
       stock: undefined,
       promo: undefined,
+      visibility: undefined,
       sort: undefined,
       page: 1,
     };
-    expect(read("?q=&category=&brand=&stock=&promo=&sort=")).toEqual(everything);
+    expect(read("?q=&category=&brand=&stock=&promo=&visibility=&sort=")).toEqual(everything);
     expect(read("")).toEqual(everything);
     expect(isFiltered(read("?q=%20%20&stock="))).toBe(false);
   });
 
-  it("takes an unknown state, promotion or sort, or a page that is not one, as none", () => {
-    const query = read("?stock=beaucoup&promo=peut-etre&sort=couleur&page=-2");
-    expect(query).toMatchObject({ stock: undefined, promo: undefined, sort: undefined, page: 1 });
+  it("takes an unknown state, promotion, visibility or sort, or a page that is not one, as none", () => {
+    const query = read("?stock=beaucoup&promo=peut-etre&visibility=supprimes&sort=couleur&page=-2");
+    expect(query).toMatchObject({
+      stock: undefined,
+      promo: undefined,
+      visibility: undefined,
+      sort: undefined,
+      page: 1,
+    });
     expect(read("?page=2.5").page).toBe(1);
     expect(read("?page=10001").page).toBe(1);
   });
@@ -74,6 +84,7 @@ describe("the products grid's address", () => {
       brand: "Samsung & Co",
       stock: "untracked" as const,
       promo: "yes" as const,
+      visibility: "archived" as const,
       sort: "name" as const,
       page: 4,
     };
@@ -90,5 +101,7 @@ describe("the products grid's address", () => {
     expect(isFiltered(read("?q=pixel"))).toBe(true);
     expect(isFiltered(read("?sort=price"))).toBe(false);
     expect(filterCount(read("?category=PIXEL&brand=Google&stock=low&promo=yes"))).toBe(4);
+    expect(filterCount(read("?visibility=archived"))).toBe(1);
+    expect(isFiltered(read("?visibility=shown"))).toBe(true);
   });
 });

@@ -1,4 +1,11 @@
-import { ADMIN_PRODUCT_SORTS, type AdminProductSort, STOCK_STATUSES, type StockStatus } from "@shop/shared/core";
+import {
+  ADMIN_PRODUCT_SORTS,
+  type AdminProductSort,
+  PRODUCT_VISIBILITIES,
+  type ProductVisibility,
+  STOCK_STATUSES,
+  type StockStatus,
+} from "@shop/shared/core";
 import { pageOf } from "../orders/orders-query";
 
 /** The grid's address (decision 044). */
@@ -29,6 +36,8 @@ export interface ProductsFilterValues {
   brand?: string;
   stock?: StockStatus;
   promo?: PromoChoice;
+  /** None: every product but the archived ones (decision 046). */
+  visibility?: ProductVisibility;
   sort?: AdminProductSort;
 }
 
@@ -36,7 +45,7 @@ export interface ProductsListQuery extends ProductsFilterValues {
   page: number;
 }
 
-const FILTER_KEYS = ["q", "category", "brand", "stock", "promo", "sort"] as const;
+const FILTER_KEYS = ["q", "category", "brand", "stock", "promo", "visibility", "sort"] as const;
 
 /**
  * The sort the grid has when none is asked: relevance, which without a search is the newest
@@ -51,7 +60,7 @@ const textOf = (value: string | null) => value?.trim() || undefined;
 
 /**
  * The grid's query from an address's (or a submitted form's) parameters. An unknown stock
- * state, promotion or sort is no filter at all (an old link; `stock=<a product's id>` is the
+ * state, promotion, visibility or sort is no filter at all (an old link; `stock=<a product's id>` is the
  * dashboard's link that opens its stock); a text is passed on, for the API to say in French
  * what it refuses (longer than 100 characters).
  */
@@ -64,6 +73,7 @@ export function productsQueryOf(params: URLSearchParams): ProductsListQuery {
     brand: textOf(get("brand")),
     stock: oneOf(STOCK_STATUSES, get("stock")),
     promo: oneOf(PROMO_CHOICES, get("promo")),
+    visibility: oneOf(PRODUCT_VISIBILITIES, get("visibility")),
     sort: sort === DEFAULT_SORT ? undefined : sort,
     page: pageOf(get("page")),
   };
@@ -82,8 +92,8 @@ export function productsFilters(query: ProductsFilterValues): ProductsFilterValu
 }
 
 /** How many filters narrow the grid (the search and the sort apart): the "Filtres" summary's count. */
-export const filterCount = ({ category, brand, stock, promo }: ProductsFilterValues) =>
-  [category, brand, stock, promo].filter(Boolean).length;
+export const filterCount = ({ category, brand, stock, promo, visibility }: ProductsFilterValues) =>
+  [category, brand, stock, promo, visibility].filter(Boolean).length;
 
 /** Whether the search or a filter narrows the grid (the empty state then blames them, not the catalogue). */
 export const isFiltered = (query: ProductsFilterValues) => Boolean(query.q) || filterCount(query) > 0;

@@ -25,12 +25,17 @@ function Where() {
   return <p>Adresse : {location.pathname + location.search}</p>;
 }
 
-function renderScreen(props: Partial<Parameters<typeof ProductsScreen>[0]> = {}, url = "/admin-panel/all-products") {
+function renderScreen(
+  props: Partial<Parameters<typeof ProductsScreen>[0]> = {},
+  url = "/admin-panel/all-products",
+  action: (args: { request: Request }) => unknown = () => null,
+) {
   const loader = vi.fn(() => null);
   const Stub = createRoutesStub([
     {
       path: "/admin-panel/all-products",
       loader,
+      action,
       HydrateFallback: () => null,
       Component: () => (
         <>
@@ -100,6 +105,73 @@ describe("ProductsScreen", () => {
       `La suppression a échoué : ${MSG.productNotOwnedDelete}`,
     );
     expect(toast.error).toHaveBeenCalledWith(MSG.productNotOwnedDelete);
+  });
+
+  it("says when the deletion archived the product instead, in the server's words, until closed", async () => {
+    stubApi({ [DELETE]: ok(MSG.productArchived, { archived: true }) });
+    const { loader } = renderScreen();
+    fireEvent.click(screen.getByRole("button", { name: "Supprimer iPhone 13 Pro" }));
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole("dialog")).getByRole("button", { name: "Supprimer" })),
+    );
+    const dialog = screen.getByRole("dialog", { name: "Produit archivé" });
+    expect(within(dialog).getByRole("status").textContent).toBe(MSG.productArchived);
+    const back = within(dialog).getByRole("button", { name: "Retour aux produits" });
+    expect(document.activeElement).toBe(back);
+    const before = loader.mock.calls.length;
+    await act(async () => fireEvent.click(back));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(loader.mock.calls.length).toBe(before + 1));
+  });
+
+  it("marks what the storefront does not show, and offers to hide, show and duplicate as posted forms", () => {
+    renderScreen({
+      products: [
+        PRODUCTS[0]!,
+        { ...PRODUCTS[1]!, hidden: true },
+        aProduct({ _id: uuid(3), productName: "iPhone 7", archived: true, hidden: true }),
+      ],
+      total: 3,
+    });
+    const [shown, hidden, archived] = screen.getAllByRole("article") as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(shown).queryByText("Masqué")).toBeNull();
+    expect(within(hidden).getByText("Masqué")).toBeTruthy();
+    expect(within(archived).getByText("Archivé")).toBeTruthy();
+    expect(within(archived).queryByText("Masqué")).toBeNull();
+
+    const hide = within(shown).getByRole("button", { name: "Masquer iPhone 13 Mini" }) as HTMLButtonElement;
+    const form = hide.closest("form")!;
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toBe("/admin-panel/all-products");
+    expect([hide.name, hide.value]).toEqual(["intent", "hide"]);
+    expect((form.elements.namedItem("id") as HTMLInputElement).value).toBe(PRODUCTS[0]!._id);
+    expect((within(hidden).getByRole("button", { name: "Afficher iPhone 13 Pro" }) as HTMLButtonElement).value).toBe(
+      "show",
+    );
+    expect(within(shown).getByRole("button", { name: "Dupliquer iPhone 13 Mini" })).toBeTruthy();
+    // Archived: off the storefront for good; it can still be copied.
+    expect(within(archived).queryByRole("button", { name: /^(Masquer|Afficher|Supprimer) / })).toBeNull();
+    expect(within(archived).getByRole("button", { name: "Dupliquer iPhone 7" })).toBeTruthy();
+  });
+
+  it("posts a card's form to the grid's action and says its answer in a toast", async () => {
+    const posted: [string, string][] = [];
+    renderScreen({}, "/admin-panel/all-products?q=iphone", async ({ request }) => {
+      for (const [key, value] of await request.formData()) posted.push([key, String(value)]);
+      return { ok: true, intent: "duplicate", message: MSG.productDuplicated };
+    });
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Dupliquer iPhone 13 Pro" })));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(MSG.productDuplicated));
+    expect(posted).toEqual([
+      ["id", PRODUCTS[1]!._id],
+      ["intent", "duplicate"],
+    ]);
+    expect(screen.getByText(/^Adresse : /).textContent).toBe("Adresse : /admin-panel/all-products?q=iphone");
+  });
+
+  it("shows the answer to a form posted before the scripts", () => {
+    renderScreen({ answer: { ok: false, message: MSG.productNotOwned } });
+    expect(screen.getByRole("alert").textContent).toBe(MSG.productNotOwned);
   });
 
   it("pages in the address, with 'n / total'", () => {

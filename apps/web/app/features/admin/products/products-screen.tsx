@@ -1,10 +1,12 @@
 import type { Product } from "@shop/shared";
 import { useState } from "react";
 import { Link, useNavigate, useNavigation, useRevalidator } from "react-router";
+import type { CategoryOption } from "../categories/category-choices";
 import { plural } from "../orders/order-format";
 import { StockDialog } from "../stock/stock-dialog";
 import { AdminProductCard } from "./admin-product-card";
 import { DeleteProductDialog } from "./delete-product-dialog";
+import type { ProductActionResult } from "./product-actions";
 import { ProductFormDialog } from "./product-form";
 import { ProductsFilters } from "./products-filters";
 import { isFiltered, PRODUCTS_PATH, type ProductsFilterValues, productsFilters, productsHref } from "./products-query";
@@ -23,6 +25,7 @@ type Open =
  * filters, and the create, edit, delete and stock modals. After a change the modal closes and
  * the list is read again; a new product shows first, on the unfiltered page 1.
  * `stockFor` opens a product's stock at once (`?stock=<id>`, the dashboard's low-stock links).
+ * `answer`: what a card's form (hide, show, duplicate) posted without scripts was answered.
  */
 export function ProductsScreen({
   products,
@@ -32,7 +35,9 @@ export function ProductsScreen({
   error,
   filters = {},
   brands = [],
+  categories = [],
   stockFor = null,
+  answer = null,
 }: {
   products: readonly Product[];
   total: number;
@@ -43,7 +48,10 @@ export function ProductsScreen({
   filters?: ProductsFilterValues;
   /** The brands of the products this admin manages, for the brand filter. */
   brands?: readonly string[];
+  /** The shop's categories (decision 046), for the filter and the form. */
+  categories?: readonly CategoryOption[];
   stockFor?: string | null;
+  answer?: ProductActionResult | null;
 }) {
   const [open, setOpen] = useState<Open>(() => (stockFor ? { kind: "stock", productId: stockFor } : null));
   const revalidator = useRevalidator();
@@ -70,7 +78,19 @@ export function ProductsScreen({
           Nouveau produit
         </button>
       </div>
-      <ProductsFilters filters={filters} brands={brands} />
+      {answer && (
+        <p
+          role={answer.ok ? "status" : "alert"}
+          className={`mt-4 rounded-md px-3 py-2 font-medium ${
+            answer.ok
+              ? "bg-green-50 text-green-900 ring-1 ring-green-200"
+              : "bg-red-50 text-red-800 ring-1 ring-red-200"
+          }`}
+        >
+          {answer.message}
+        </p>
+      )}
+      <ProductsFilters filters={filters} brands={brands} categories={categories} />
       {error && (
         <p role="alert" className="mt-4 rounded-md bg-red-50 px-3 py-2 font-medium text-red-800">
           {error}
@@ -117,6 +137,7 @@ export function ProductsScreen({
       {open?.kind === "create" && (
         <ProductFormDialog
           product={null}
+          categories={categories}
           onClose={close}
           onSaved={() => {
             // Where it shows first: the newest, unfiltered, page 1 (a search or filter may hide it).
@@ -127,7 +148,9 @@ export function ProductsScreen({
           }}
         />
       )}
-      {open?.kind === "edit" && <ProductFormDialog product={open.product} onClose={close} onSaved={reload} />}
+      {open?.kind === "edit" && (
+        <ProductFormDialog product={open.product} categories={categories} onClose={close} onSaved={reload} />
+      )}
       {open?.kind === "delete" && <DeleteProductDialog product={open.product} onClose={close} onDeleted={reload} />}
       {open?.kind === "stock" && (
         <StockDialog
