@@ -5,7 +5,8 @@
  * 1. **The catalogue** (`admin-products-fill.ts`): `catalogue.ts`'s 10,000 products (the 17 categories, ~40 % discounted,
  *    the demo catalogue's names), about a third of them with an option and 2–3 variants, and a
  *    stock of every state the grid filters on: not tracked, sold out, low (≤ 3 over the
- *    variants), in stock, and mixed (a tracked and an untracked variant). Inserted in bulk
+ *    variants), in stock, and mixed (a tracked and an untracked variant). One in 20 is hidden (a
+ *    draft). Inserted in bulk
  *    through Drizzle: the database's own triggers run for every row (the default variant,
  *    search_lexicon; search_vector and search_text are generated columns); what the variants'
  *    service writes besides (options, the cheapest variant's prices, variant_terms) is written
@@ -95,6 +96,7 @@ function requests(limit: number | undefined): Request[] {
     admin("category-price", "a category by price", "category=IPHONE%2013&sort=price"),
     admin("sort-stock", "everything by stock", "sort=stock"),
     admin("deep-page", "a deep page", "page=50"),
+    admin("hidden", "the drafts", "visibility=hidden"),
     { key: "store-search", label: "storefront, database path", url: "/api/search?q=iphone", admin: false, miss: true },
     { key: "store-typo", label: "storefront, database path", url: "/api/search?q=samsng", admin: false, miss: true },
     { key: "store-search-hit", label: "storefront, cache hit", url: "/api/search?q=iphone", admin: false },
@@ -330,6 +332,9 @@ async function measure(kind: DbKind, options: Options) {
         throw new Error(`stock=${state}: the app reads ${read}, ${expected[state]} planned`);
     }
     const promo = (await get("/api/admin/products?promo=yes&limit=1")).meta?.total ?? -1;
+    const hidden = (await get("/api/admin/products?visibility=hidden&limit=1")).meta?.total ?? -1;
+    if (hidden !== plan.filter((p) => p.hidden).length)
+      throw new Error(`visibility=hidden: the app reads ${hidden}, ${plan.filter((p) => p.hidden).length} planned`);
     const mixed = plan.filter(
       (p) => p.variants.some((v) => v.stock === null) && p.variants.some((v) => v.stock !== null),
     ).length;
@@ -434,6 +439,7 @@ async function measure(kind: DbKind, options: Options) {
         withOptions,
         mixed,
         promo,
+        hidden,
         states,
         categories: CATEGORIES.length,
       },
@@ -480,7 +486,7 @@ function report(results: Result[], m: ReturnType<typeof machine>, options: Optio
       `Load average at the start ${r.loadAverage.start}, at the end ${r.loadAverage.end}.`,
       "",
       `**Fill**: ${int(c.products)} products, ${int(c.variants)} variants (${int(c.withOptions)} products with an option and 2–3 variants), in **${f1(r.fill.totalSeconds)} s**: products ${f1(r.fill.productsSeconds)} s (INSERT per 500 through Drizzle, with the triggers), variants and stock ${f1(r.fill.variantsSeconds)} s, ${r.fill.whatIfSeconds > 0.05 ? `what-if SQL ${f1(r.fill.whatIfSeconds)} s, ` : ""}ANALYZE ${f1(r.fill.analyzeSeconds)} s. ` +
-        `Stock as the app reads it: untracked ${int(s.untracked?.read ?? 0)}, in stock ${int(s.in_stock?.read ?? 0)} (${int(c.mixed)} of them mixed), low ${int(s.low?.read ?? 0)}, out ${int(s.out?.read ?? 0)}; on promotion ${int(c.promo)}. ` +
+        `Stock as the app reads it: untracked ${int(s.untracked?.read ?? 0)}, in stock ${int(s.in_stock?.read ?? 0)} (${int(c.mixed)} of them mixed), low ${int(s.low?.read ?? 0)}, out ${int(s.out?.read ?? 0)}; on promotion ${int(c.promo)}; hidden ${int(c.hidden)}. ` +
         `${r.check.products} products saved again through \`POST /api/admin/products/:id/variants\` (median ${f2(r.check.saveMedianMs)} ms) are unchanged; search_lexicon holds every word (${int(r.check.lexiconWords)}).` +
         (r.oneByOne.products
           ? ` One at a time through the app (create, then its variants) a product takes ${f2(r.oneByOne.medianMs)} ms at the median: ${f1((r.oneByOne.medianMs * c.products) / 1000)} s for ${int(c.products)}.`

@@ -44,7 +44,11 @@ export interface PlannedProduct {
   variants: PlannedVariant[];
   /** The state the app should read: "mixed" reads as in stock. */
   state: Exclude<StockState, "mixed">;
+  /** A draft, off the storefront (decision 046): one product in HIDDEN_EVERY, for the grid's visibility filter. */
+  hidden: boolean;
 }
+
+const HIDDEN_EVERY = 20;
 
 function drawState(rand: () => number): StockState {
   let x = rand();
@@ -82,7 +86,7 @@ function stocks(rand: () => number, state: StockState, n: number): (number | nul
 }
 
 /** A product's variants as the product form would send them, and what the app reads of its stock. */
-function planProduct(rand: () => number, row: BenchProduct): PlannedProduct {
+function planProduct(rand: () => number, row: BenchProduct): Omit<PlannedProduct, "hidden"> {
   const id = randomUUID();
   let state = drawState(rand);
   const discount = row.sellingPrice / row.price;
@@ -152,7 +156,7 @@ export interface Fill {
 export async function fill(db: Db, plan: PlannedProduct[], ownerId: string, whatIf: string): Promise<Fill> {
   const start = performance.now();
   for (const batch of chunks(plan, 500)) {
-    await db.insert(products).values(batch.map((p) => ({ ...p.row, id: p.id, userId: ownerId })));
+    await db.insert(products).values(batch.map((p) => ({ ...p.row, id: p.id, userId: ownerId, hidden: p.hidden })));
   }
   const inserted = performance.now();
   const single = plan.filter((p) => p.options.length === 0 && p.variants[0]?.stock != null);
@@ -238,5 +242,8 @@ export async function lexiconGaps(db: Db): Promise<number> {
 export async function planCatalogue(count: number): Promise<{ plan: PlannedProduct[]; source: string }> {
   const { products: rows, source } = await benchCatalogue(count);
   const rand = random(20_261_128);
-  return { plan: rows.map((row) => planProduct(rand, row)), source };
+  return {
+    plan: rows.map((row, i) => ({ ...planProduct(rand, row), hidden: i % HIDDEN_EVERY === 0 })),
+    source,
+  };
 }

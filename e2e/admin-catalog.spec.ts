@@ -108,6 +108,7 @@ test.describe("a SUPERADMIN manages the catalogue from a phone", () => {
       await expect(sidebar.getByRole("link")).toHaveText([
         "Clients",
         "Produits",
+        "Catégories",
         "Stock",
         // Their badges count the new orders, the payments waiting and the unread messages,
         // which other journeys (the back-office's accessibility scans) may have left.
