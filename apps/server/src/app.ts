@@ -209,6 +209,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
   // Work that outlives a request (decision 042): the personal data's retention, daily at 03:00.
   await app.register(jobsPlugin, {
     pollMs: config.jobs.pollMs,
+    leaseMs: config.jobs.leaseMs,
     handlers: jobHandlers(app, config),
     schedules: DAILY_JOBS,
   });

@@ -109,6 +109,8 @@ const env = z.object({
   PAYMENT_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(60_000),
   /** How often each server looks for due jobs (decision 042); 0: this server runs none. */
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
+  /** How long a job's claim holds without news from its server: a dead server's job waits this long. */
+  JOBS_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   /** How long a pending payment waits for its webhook before reconciliation reads it. */
   PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(120_000),
   PAGE_CACHE: bool.default(true),
@@ -240,7 +242,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           }
         : null,
     /** The durable job queue's runner on this server (decision 042). */
-    jobs: { pollMs: e.JOBS_POLL_INTERVAL_MS },
+    jobs: { pollMs: e.JOBS_POLL_INTERVAL_MS, leaseMs: e.JOBS_LEASE_MS },
     payments: {
       transferNumbers: { mtn: e.SHOP_MOMO_MTN ?? null, orange: e.SHOP_MOMO_ORANGE ?? null },
       reconcileIntervalMs: e.PAYMENT_RECONCILE_INTERVAL_MS,

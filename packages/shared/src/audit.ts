@@ -7,6 +7,7 @@
 export const AUDIT_ENTITIES = {
   product: "Produit",
   category: "Catégorie",
+  "catalogue-import": "Import du catalogue",
   order: "Commande",
   "delivery-option": "Option de livraison",
   setting: "Réglage",
@@ -23,6 +24,7 @@ export const AUDIT_ACTIONS = {
   delete: "Suppression",
   archive: "Archivage",
   duplicate: "Duplication",
+  import: "Import lancé",
   reorder: "Ordre",
   variants: "Variantes",
   stock: "Stock ajusté",

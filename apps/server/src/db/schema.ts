@@ -7,6 +7,7 @@ export * from "./schema/app-settings.ts";
 export * from "./schema/audit.ts";
 export * from "./schema/auth.ts";
 export * from "./schema/cart.ts";
+export * from "./schema/catalogue-csv.ts";
 export * from "./schema/categories.ts";
 export * from "./schema/contact.ts";
 export * from "./schema/delivery.ts";

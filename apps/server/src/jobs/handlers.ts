@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import { createMailer, type Mailer } from "../lib/mailer.ts";
+import { CATALOGUE_IMPORT_JOB, runImport } from "../modules/catalogue-csv/catalogue-import.service.ts";
 import { handleInactiveAccounts } from "../modules/privacy/inactive-accounts.service.ts";
 import { applyRetention, RETENTION_JOB } from "../modules/privacy/retention.service.ts";
 import type { DailySchedule, JobHandler } from "./runner.ts";
@@ -12,6 +13,12 @@ export const jobHandlers = (app: FastifyInstance, config: Config): Record<string
   const mail = () => (mailer ??= createMailer(config.smtp, config.shop.name));
   app.addHook("onClose", async () => (await mailer)?.close());
   return {
+    [CATALOGUE_IMPORT_JOB]: (job) =>
+      runImport(app.db, String((job.payload as { importId?: unknown }).importId), {
+        files: app.files,
+        changed: () => app.catalogueChanged(),
+        lastAttempt: job.attempts >= job.maxAttempts,
+      }),
     [RETENTION_JOB]: async () => {
       const removed = await applyRetention(app.db, app.files);
       const accounts = await handleInactiveAccounts(app.db, app.files, {

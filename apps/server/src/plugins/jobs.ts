@@ -10,7 +10,12 @@ import { type DailySchedule, type JobHandler, startJobRunner } from "../jobs/run
 export const jobsPlugin = fp(
   async (
     app: FastifyInstance,
-    opts: { pollMs: number; handlers: Record<string, JobHandler>; schedules: readonly DailySchedule[] },
+    opts: {
+      pollMs: number;
+      leaseMs?: number;
+      handlers: Record<string, JobHandler>;
+      schedules: readonly DailySchedule[];
+    },
   ) => {
     if (opts.pollMs <= 0) return;
     let stop: (() => Promise<void>) | undefined;
@@ -21,6 +26,7 @@ export const jobsPlugin = fp(
         schedules: opts.schedules,
         log: app.log,
         pollMs: opts.pollMs,
+        leaseMs: opts.leaseMs,
       });
     });
     app.addHook("onClose", async () => {

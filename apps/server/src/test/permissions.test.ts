@@ -54,6 +54,23 @@ async function adminProduct(): Promise<string> {
   return res.json().data._id;
 }
 
+/** A previewed catalogue import of the first ADMIN's, fresh for each attempt (one product to create). */
+async function adminImport(): Promise<string> {
+  const preview = await ctx.call("POST", "/api/admin/products/import/preview", {
+    token: ctx.actors.admin,
+    multipart: [
+      {
+        name: "file",
+        filename: "produits.csv",
+        type: "text/csv",
+        bytes: Buffer.from("Handle;Title;Vendor;Type;Variant Price\r\nmatrice;Matrice;Tecno;ACCESSOIRES;5000\r\n"),
+      },
+    ],
+  });
+  expect(preview.statusCode, preview.body).toBe(200);
+  return preview.json().data.importId;
+}
+
 /** An empty category, created fresh for each attempt. */
 async function freshCategory(): Promise<string> {
   const res = await ctx.call("POST", "/api/admin/categories", {
@@ -533,6 +550,24 @@ const CALLS: Call[] = [
     multipart: true,
     // The matrix's picture is no CSV: the staff reach the check, which writes nothing (decision 047).
     expected: { anonymous: 401, general: 403, admin: 400, otherAdmin: 400, superAdmin: 400 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/products/import/:id/apply",
+    // Only its maker confirms an import (decision 047): for anyone else it does not exist.
+    freshUrl: async () => `/api/admin/products/import/${await adminImport()}/apply`,
+    expected: { anonymous: 401, general: 403, admin: 202, otherAdmin: 404, superAdmin: 404 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/products/import/:id",
+    freshUrl: async () => `/api/admin/products/import/${await adminImport()}`,
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 404, superAdmin: 404 },
+  },
+  {
+    method: "GET",
+    url: "/api/admin/products/import/latest",
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
   },
   {
     method: "POST",

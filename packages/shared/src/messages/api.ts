@@ -328,3 +328,9 @@ export const csvNotOwned =
 export const csvProductArchived =
   "Ce produit est archivé (supprimé alors que des commandes le mentionnent) : il ne peut plus être importé.";
 export const csvFieldInvalid = (column: string, reason: string) => `${column} : ${reason}`;
+export const importStarted = "Import lancé : les produits s'enregistrent un à un, suivez la progression ici.";
+export const importShown = "État de l'import.";
+export const importNone = "Aucun import pour l'instant.";
+export const importNotFound = "Import introuvable : choisissez le fichier et prévisualisez-le à nouveau.";
+export const importAlreadyStarted = "Cet import est déjà lancé : suivez sa progression.";
+export const importProductFailed = (reason: string) => `Non enregistré : ${reason}`;

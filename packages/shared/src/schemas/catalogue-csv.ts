@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FIELD_MSG } from "../messages.ts";
+import { id, isoDate } from "./common.ts";
 import { adminProductsQuery } from "./products.ts";
 
 /*
@@ -88,5 +89,51 @@ export const cataloguePreview = z.object({
   update: z.array(plannedProduct),
   unchanged: z.array(plannedProduct),
   refused: z.array(refusedLine),
+  /** The import this preview keeps, for 'Confirmer l'import' (POST …/import/:id/apply). */
+  importId: z.string(),
 });
 export type CataloguePreview = z.infer<typeof cataloguePreview>;
+
+/** An import's life: previewed (kept for its confirmation), waiting for a server, running, ended. */
+export const CATALOGUE_IMPORT_STATES = ["previewed", "waiting", "running", "done", "failed"] as const;
+export type CatalogueImportState = (typeof CATALOGUE_IMPORT_STATES)[number];
+/** The most lines an import's report names of each kind (its counts are whole). */
+export const CATALOGUE_REPORT_MAX = 500;
+
+/** A picture of the file the server could not take, and why: the product is kept without it. */
+export const imageFailure = z.object({
+  line: z.number().int(),
+  handle: z.string(),
+  url: z.string(),
+  reason: z.string(),
+});
+export type ImageFailure = z.infer<typeof imageFailure>;
+
+/** What an import did so far: products by outcome, lines refused or failed, pictures not taken. */
+export const catalogueImportReport = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  /** Products left out: refused by the file's rules, or whose write failed. */
+  refused: z.number().int(),
+  failures: z.array(refusedLine),
+  images: z.array(imageFailure),
+});
+export type CatalogueImportReport = z.infer<typeof catalogueImportReport>;
+
+export const catalogueImport = z.object({
+  _id: z.string(),
+  state: z.enum(CATALOGUE_IMPORT_STATES),
+  fileName: z.string(),
+  /** Products of the file, and how many are handled: the progress bar. */
+  total: z.number().int(),
+  done: z.number().int(),
+  counts: cataloguePreview.shape.counts,
+  report: catalogueImportReport,
+  createdAt: isoDate,
+  startedAt: isoDate.nullable(),
+  finishedAt: isoDate.nullable(),
+});
+export type CatalogueImport = z.infer<typeof catalogueImport>;
+
+export const catalogueImportParams = z.object({ id });

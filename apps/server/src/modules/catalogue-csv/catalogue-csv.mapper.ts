@@ -1,9 +1,11 @@
 import {
   CATALOGUE_PREVIEW_FIRST,
   CATALOGUE_PREVIEW_REFUSED_MAX,
+  type CatalogueImport,
   type CataloguePreview,
   MAX_PRODUCT_OPTIONS,
 } from "@shop/shared";
+import type { CatalogueImportRow } from "../../db/schema/catalogue-csv.ts";
 import { absolute } from "../../lib/public-url.ts";
 import type { CatalogueProduct } from "../products/catalogue-rows.service.ts";
 import { exportHeaders, neutralise } from "./catalogue-csv.columns.ts";
@@ -52,7 +54,7 @@ export function toCsvRows(product: CatalogueProduct, origin: string): string[][]
 export const csvHeader = () => exportHeaders();
 
 /** The preview's answer: whole counts, the first products of each kind, the refused lines up to a bound. */
-export function toApiPreview(plan: ImportPlan): CataloguePreview {
+export function toApiPreview(plan: ImportPlan, importId: string): CataloguePreview {
   const of = (action: "create" | "update" | "unchanged") => plan.products.filter((p) => p.action === action);
   const create = of("create");
   const update = of("update");
@@ -72,5 +74,22 @@ export function toApiPreview(plan: ImportPlan): CataloguePreview {
     update: update.slice(0, CATALOGUE_PREVIEW_FIRST),
     unchanged: unchanged.slice(0, CATALOGUE_PREVIEW_FIRST),
     refused: plan.refused.slice(0, CATALOGUE_PREVIEW_REFUSED_MAX),
+    importId,
+  };
+}
+
+/** An import's row to the API's shape: its progress and report. */
+export function toApiImport(row: CatalogueImportRow): CatalogueImport {
+  return {
+    _id: row.id,
+    state: row.state,
+    fileName: row.fileName,
+    total: row.total,
+    done: row.done,
+    counts: row.counts as CatalogueImport["counts"],
+    report: row.report as CatalogueImport["report"],
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
   };
 }

@@ -3,12 +3,12 @@ import { type CatalogueExportQuery, type CataloguePreview, CSV_SEPARATORS } from
 import { type Stringifier, stringify } from "csv-stringify";
 import type { Db } from "../../db/client.ts";
 import type { UserRow } from "../../db/schema/users.ts";
-import { adminCategories } from "../categories/categories.service.ts";
-import { catalogueBatches, productsNamedBy } from "../products/catalogue-rows.service.ts";
+import { catalogueBatches } from "../products/catalogue-rows.service.ts";
 import { csvHeader, toApiPreview, toCsvRows } from "./catalogue-csv.mapper.ts";
-import { planCatalogueImport, readCatalogueCsv } from "./catalogue-csv.parse.ts";
+import { readCatalogueCsv } from "./catalogue-csv.parse.ts";
+import { keepPreview } from "./catalogue-import.service.ts";
 
-type Viewer = Pick<UserRow, "id" | "role">;
+type Viewer = Pick<UserRow, "id" | "role" | "name">;
 
 /**
  * The catalogue the grid shows with these filters as a CSV stream (decision 047): read 500
@@ -30,24 +30,15 @@ export function exportCatalogue(db: Db, viewer: Viewer, query: CatalogueExportQu
 }
 
 /**
- * What importing this file would do, without writing anything: the file read (or refused
- * whole), then compared with the shop's products it names and the shop's categories.
+ * What importing this file would do, without writing any product: the file read (or refused
+ * whole), compared with the shop's products it names and the shop's categories, and kept as
+ * the admin's import for its confirmation (catalogue-import.service.ts).
  */
 export async function previewImport(
   db: Db,
   viewer: Viewer,
-  bytes: Buffer,
+  file: { name: string; bytes: Buffer },
   ownOrigins: readonly string[],
 ): Promise<CataloguePreview> {
-  const read = readCatalogueCsv(bytes);
-  const handles = [...new Set(read.products.map((p) => p.handle).filter(Boolean))];
-  const skus = [...new Set(read.products.flatMap((p) => p.variants.flatMap((v) => (v.sku ? [v.sku] : []))))];
-  const [existing, categories] = await Promise.all([productsNamedBy(db, { handles, skus }), adminCategories(db)]);
-  const plan = planCatalogueImport(read, {
-    viewer,
-    categories: categories.map((c) => c.name),
-    existing,
-    ownOrigins,
-  });
-  return toApiPreview(plan);
+  return keepPreview(db, viewer, file.name, readCatalogueCsv(file.bytes), ownOrigins, toApiPreview);
 }

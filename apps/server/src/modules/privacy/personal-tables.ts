@@ -77,6 +77,10 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     erasure: "kept; the link to the account goes with it",
   },
   delivery_options: { export: "not personal: `name` is the option's ('Livraison Yaoundé')", erasure: "untouched" },
+  catalogue_imports: {
+    export: "not listed: a member of staff's catalogue files (session and address kept for the audit lines)",
+    erasure: "deleted with the account",
+  },
   categories: { export: "not personal: `name` is the category's ('iPhone 15')", erasure: "untouched" },
   promotion_objections: {
     export: "promotions (whether and since when the person said stop)",

@@ -1,5 +1,5 @@
 import type { AdminProductsQuery, ProductOption } from "@shop/shared";
-import { and, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { type ProductVariantRow, products, productVariants } from "../../db/schema/products.ts";
 import type { UserRow } from "../../db/schema/users.ts";
@@ -160,4 +160,27 @@ export async function productsNamedBy(
     found.push(...(await withTheirVariants(db, fresh)));
   }
   return found;
+}
+
+/**
+ * A product's CSV keys as an import sets them (decision 047), in the import's transaction: its
+ * handle (on creation), then its variants' SKUs in their order (`null` leaves one without).
+ * The SKUs are cleared first, so that one may move from a variant to another.
+ */
+export async function writeCatalogueKeys(
+  db: Db,
+  productId: string,
+  keys: { handle?: string; skus: readonly (string | null)[] },
+): Promise<void> {
+  if (keys.handle) await db.update(products).set({ handle: keys.handle }).where(eq(products.id, productId));
+  const variants = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.position));
+  await db.update(productVariants).set({ sku: null }).where(eq(productVariants.productId, productId));
+  for (const [k, variant] of variants.entries()) {
+    const sku = keys.skus[k];
+    if (sku) await db.update(productVariants).set({ sku }).where(eq(productVariants.id, variant.id));
+  }
 }
