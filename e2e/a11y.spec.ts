@@ -101,6 +101,7 @@ const ADMIN_PAGES: { route: string; landsOn?: string }[] = [
   // The SUPERADMIN's own devices (an admin's, like any other's).
   { route: "/admin-panel/users/:id/devices" },
   { route: "/admin-panel/all-products" },
+  { route: "/admin-panel/all-products/import" },
   { route: "/admin-panel/categories" },
   { route: "/admin-panel/orders" },
   { route: "/admin-panel/orders/:reference" },

@@ -24,6 +24,8 @@ const env: Record<string, string | undefined> = {
   // (decision 040); the journeys sign admins in with a password, and the second factor's own
   // journeys turn the requirement on through the back-office.
   STAFF_SECOND_FACTOR: "optional",
+  // A confirmed catalogue import is a job of the queue: taken within a second, as a journey waits.
+  JOBS_POLL_INTERVAL_MS: "1000",
   // As behind the production proxy: the visitor's address comes from X-Forwarded-For, so tests
   // can act as several visitors.
   TRUST_PROXY: "true",

@@ -35,6 +35,7 @@ export default [
     route("all-users", "routes/admin/all-users.tsx"),
     route("users/:id/devices", "routes/admin/user-devices.tsx"),
     route("all-products", "routes/admin/all-products.tsx"),
+    route("all-products/import", "routes/admin/products-import.tsx"),
     route("categories", "routes/admin/categories.tsx"),
     route("orders", "routes/admin/orders.tsx"),
     route("orders/:reference", "routes/admin/order.tsx"),

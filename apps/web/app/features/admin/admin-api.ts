@@ -10,6 +10,8 @@ import type {
   AdminPrivacyRequest,
   AdminProductsQuery,
   AdminVariantStock,
+  CatalogueImport,
+  CataloguePreview,
   CategoryCreateInput,
   CategoryUpdateInput,
   ContactMessage,
@@ -137,6 +139,24 @@ export function adminApi(request?: Request) {
       form.append("image", file, file.name);
       return (await call<UploadedImage>("POST", "/api/upload-image", form)).data;
     },
+    // The catalogue CSV's import (decision 047): previewed, kept, confirmed, followed.
+    /** The file sent as the browser sent it: what importing it would do, kept as the admin's import. */
+    previewImport: async (file: File) => {
+      const form = new FormData();
+      form.append("file", file, file.name);
+      return (await call<CataloguePreview>("POST", "/api/admin/products/import/preview", form)).data;
+    },
+    /** 'Confirmer l'import': a background job applies it (202). */
+    applyImport: async (id: string) => {
+      const envelope = await call<CatalogueImport>(
+        "POST",
+        `/api/admin/products/import/${encodeURIComponent(id)}/apply`,
+      );
+      return { current: envelope.data, message: envelope.message };
+    },
+    importStatus: async (id: string) =>
+      (await call<CatalogueImport>("GET", `/api/admin/products/import/${encodeURIComponent(id)}`)).data,
+    latestImport: async () => (await call<CatalogueImport | null>("GET", "/api/admin/products/import/latest")).data,
     // Categories (decision 046): every admin reads them, the SUPERADMIN alone changes them (403 otherwise).
     /** Every category, hidden ones too, in the storefront's order, with its products' count. */
     categories: async () => (await call<AdminCategory[]>("GET", "/api/admin/categories")).data,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { uuid } from "../../../test/builders";
-import { filterCount, isFiltered, productsFilters, productsHref, readProductsQuery } from "./products-query";
+import {
+  exportHref,
+  filterCount,
+  isFiltered,
+  productsFilters,
+  productsHref,
+  readProductsQuery,
+} from "./products-query";
 
 const read = (search: string) => readProductsQuery(new URL(`http://shop.test/admin-panel/all-products${search}`));
 
@@ -103,5 +110,12 @@ describe("the products grid's address", () => {
     expect(filterCount(read("?category=PIXEL&brand=Google&stock=low&promo=yes"))).toBe(4);
     expect(filterCount(read("?visibility=archived"))).toBe(1);
     expect(isFiltered(read("?visibility=shown"))).toBe(true);
+  });
+
+  it("exports what the grid shows, on every page: its search and filters, not its page or sort", () => {
+    expect(exportHref(read("?q=iphone&category=IPHONE%2013&visibility=hidden&sort=price&page=4"))).toBe(
+      "/api/admin/products/export.csv?q=iphone&category=IPHONE+13&visibility=hidden",
+    );
+    expect(exportHref(read(""))).toBe("/api/admin/products/export.csv");
   });
 });

@@ -105,3 +105,13 @@ export function productsHref(query: Partial<ProductsListQuery>): string {
   const search = params.toString();
   return `${PRODUCTS_PATH}${search ? `?${search}` : ""}`;
 }
+
+/** 'Importer' (decision 047): the CSV's page, its preview and its progress. */
+export const IMPORT_PATH = `${PRODUCTS_PATH}/import`;
+
+/** 'Exporter' (decision 047): the catalogue as the grid filters it (every page), as a CSV file. */
+export function exportHref(query: ProductsFilterValues): string {
+  const { sort: _sort, ...filters } = productsFilters(query);
+  const search = new URLSearchParams(filters as Record<string, string>).toString();
+  return `/api/admin/products/export.csv${search ? `?${search}` : ""}`;
+}

@@ -9,7 +9,18 @@ import { DeleteProductDialog } from "./delete-product-dialog";
 import type { ProductActionResult } from "./product-actions";
 import { ProductFormDialog } from "./product-form";
 import { ProductsFilters } from "./products-filters";
-import { isFiltered, PRODUCTS_PATH, type ProductsFilterValues, productsFilters, productsHref } from "./products-query";
+import {
+  exportHref,
+  IMPORT_PATH,
+  isFiltered,
+  PRODUCTS_PATH,
+  type ProductsFilterValues,
+  productsFilters,
+  productsHref,
+} from "./products-query";
+
+const SECONDARY =
+  "inline-flex min-h-11 items-center rounded-full bg-white px-5 font-semibold text-brand-dark ring-1 ring-slate-300 hover:bg-slate-50";
 
 type Open =
   | { kind: "create" }
@@ -70,13 +81,22 @@ export function ProductsScreen({
     <>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-extrabold">Gestion des Produits</h1>
-        <button
-          type="button"
-          onClick={() => setOpen({ kind: "create" })}
-          className="min-h-11 rounded-full bg-brand px-5 font-semibold text-white hover:bg-brand-dark"
-        >
-          Nouveau produit
-        </button>
+        <div className="flex flex-wrap gap-2">
+          {/* A plain link: the browser downloads the file, with or without scripts (decision 047). */}
+          <a href={exportHref(here)} download className={SECONDARY}>
+            Exporter
+          </a>
+          <Link to={IMPORT_PATH} className={SECONDARY}>
+            Importer
+          </Link>
+          <button
+            type="button"
+            onClick={() => setOpen({ kind: "create" })}
+            className="min-h-11 rounded-full bg-brand px-5 font-semibold text-white hover:bg-brand-dark"
+          >
+            Nouveau produit
+          </button>
+        </div>
       </div>
       {answer && (
         <p
