@@ -10,6 +10,9 @@ import type {
   AdminPrivacyRequest,
   AdminProductsQuery,
   AdminVariantStock,
+  BulkPreview,
+  BulkProductsInput,
+  BulkResult,
   CatalogueImport,
   CataloguePreview,
   CategoryCreateInput,
@@ -132,6 +135,15 @@ export function adminApi(request?: Request) {
     duplicateProduct: async (id: string) => {
       const envelope = await call<Product>("POST", `/api/admin/products/${encodeURIComponent(id)}/duplicate`);
       return { product: envelope.data, message: envelope.message };
+    },
+    // Bulk changes on the grid (decision 048): the same body previewed, then applied.
+    /** What the change would do (how many, a few as they are and would become); writes nothing. */
+    bulkPreview: async (input: BulkProductsInput) =>
+      (await call<BulkPreview>("POST", "/api/admin/products/bulk/preview", input)).data,
+    /** The change, in one transaction; the message says it in French. */
+    bulkApply: async (input: BulkProductsInput) => {
+      const envelope = await call<BulkResult>("POST", "/api/admin/products/bulk", input);
+      return { result: envelope.data, message: envelope.message };
     },
     /** One picture sent as the browser would (multipart), from a form posted to a page's action. */
     uploadImage: async (file: File) => {

@@ -1,7 +1,8 @@
-import { redirect } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { adminApi } from "../../features/admin/admin-api";
 import { ADMIN_TEXT, adminErrorMessage } from "../../features/admin/admin-errors";
 import type { CategoryOption } from "../../features/admin/categories/category-choices";
+import { gridReadAgain } from "../../features/admin/products/bulk-form-values";
 import { productsAction } from "../../features/admin/products/product-actions.server";
 import { productsFilters, productsHref, readProductsQuery } from "../../features/admin/products/products-query";
 import { ProductsScreen } from "../../features/admin/products/products-screen";
@@ -67,10 +68,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-/** A card's hide, show or duplicate form (decision 046). */
+/** A card's hide, show or duplicate form (decision 046), the bulk change's preview and confirmation (decision 048). */
 export async function action({ request }: Route.ActionArgs) {
   await requireAdmin(request);
   return productsAction(request);
+}
+
+/** A bulk change's preview writes nothing: the grid is not read again for it. */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return gridReadAgain(args);
 }
 
 export default function AllProducts({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { Price } from "../../../components/ui/price";
 import { ProductImage } from "../../../components/ui/product-image";
 import { toast } from "../../../components/ui/toast";
 import { stockSummary } from "../stock/stock-format";
+import { BULK_FORM_ID } from "./bulk-form-values";
 import type { ProductActionResult, ProductIntent } from "./product-actions";
 
 const CARD_SIZES = "(min-width: 1024px) 220px, 45vw";
@@ -24,15 +25,18 @@ const ACTION_BUTTON = "min-h-11 w-full rounded-full border px-2 text-sm font-sem
  * actions (the stock's quick adjustment, edit, hide or show, duplicate, delete) and its
  * history's link. Hide, show and duplicate are forms posted to the grid's action: they work
  * before the scripts (the page comes back with the answer); with them, a fetcher does it in
- * place and the answer is a toast.
+ * place and the answer is a toast. `pick`: its box for a bulk change (decision 048), a field of
+ * the grid's bulk form that it joins by the form's id (none for an archived product).
  */
 export function AdminProductCard({
   product,
+  pick,
   onStock,
   onEdit,
   onDelete,
 }: {
   product: Product;
+  pick?: { checked: boolean; disabled: boolean; onChange: (checked: boolean) => void };
   onStock: () => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -59,7 +63,25 @@ export function AdminProductCard({
     </fetcher.Form>
   );
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200">
+    <article className="flex h-full flex-col overflow-hidden rounded-lg bg-white shadow-sm ring-1 ring-slate-200 has-[[data-pick]:checked]:ring-2 has-[[data-pick]:checked]:ring-brand">
+      {pick && (
+        <label className="flex min-h-11 cursor-pointer items-center gap-2 border-b border-slate-200 px-3 text-sm font-semibold has-[:disabled]:cursor-default">
+          <input
+            type="checkbox"
+            name="ids"
+            value={product._id}
+            form={BULK_FORM_ID}
+            data-pick=""
+            checked={pick.checked}
+            disabled={pick.disabled}
+            onChange={(event) => pick.onChange(event.currentTarget.checked)}
+            className="size-5 shrink-0 accent-brand"
+          />
+          {/* One text for the name ("Sélectionner « iPhone 13 »"): a screen reader reads it whole. */}
+          <span className="sr-only">{`Sélectionner « ${product.productName} »`}</span>
+          <span aria-hidden="true">Sélectionner</span>
+        </label>
+      )}
       <div className="aspect-square bg-slate-100">
         {image && (
           <ProductImage url={image} alt="" size={400} sizes={CARD_SIZES} className="h-full w-full object-contain p-2" />

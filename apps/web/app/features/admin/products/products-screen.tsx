@@ -5,6 +5,9 @@ import type { CategoryOption } from "../categories/category-choices";
 import { plural } from "../orders/order-format";
 import { StockDialog } from "../stock/stock-dialog";
 import { AdminProductCard } from "./admin-product-card";
+import { type BulkAnswer, filterFields } from "./bulk-form-values";
+import { BulkPanel } from "./bulk-panel";
+import { initialSelection, useBulkSelection } from "./bulk-selection";
 import { DeleteProductDialog } from "./delete-product-dialog";
 import type { ProductActionResult } from "./product-actions";
 import { ProductFormDialog } from "./product-form";
@@ -36,7 +39,8 @@ type Open =
  * filters, and the create, edit, delete and stock modals. After a change the modal closes and
  * the list is read again; a new product shows first, on the unfiltered page 1.
  * `stockFor` opens a product's stock at once (`?stock=<id>`, the dashboard's low-stock links).
- * `answer`: what a card's form (hide, show, duplicate) posted without scripts was answered.
+ * `answer`: what a card's form (hide, show, duplicate) or the bulk change's (decision 048)
+ * posted without scripts was answered.
  */
 export function ProductsScreen({
   products,
@@ -62,7 +66,7 @@ export function ProductsScreen({
   /** The shop's categories (decision 046), for the filter and the form. */
   categories?: readonly CategoryOption[];
   stockFor?: string | null;
-  answer?: ProductActionResult | null;
+  answer?: ProductActionResult | BulkAnswer | null;
 }) {
   const [open, setOpen] = useState<Open>(() => (stockFor ? { kind: "stock", productId: stockFor } : null));
   const revalidator = useRevalidator();
@@ -71,6 +75,13 @@ export function ProductsScreen({
   const loading = navigation.state === "loading" && navigation.location.pathname === PRODUCTS_PATH;
   const filtered = isFiltered(filters);
   const here = productsFilters(filters);
+  const bulkAnswer = answer && "bulk" in answer ? answer : null;
+  const cardAnswer = answer && !("bulk" in answer) ? answer : null;
+  // Archived products are never named by a bulk change: they have no box.
+  const pageIds = products.filter((product) => !product.archived).map((product) => product._id);
+  const bulkFilter = filterFields(here);
+  const filterKey = new URLSearchParams(bulkFilter).toString();
+  const selection = useBulkSelection(pageIds, filterKey, () => initialSelection(bulkAnswer, pageIds, filterKey));
   const close = () => setOpen(null);
   const reload = () => {
     close();
@@ -98,16 +109,16 @@ export function ProductsScreen({
           </button>
         </div>
       </div>
-      {answer && (
+      {cardAnswer && (
         <p
-          role={answer.ok ? "status" : "alert"}
+          role={cardAnswer.ok ? "status" : "alert"}
           className={`mt-4 rounded-md px-3 py-2 font-medium ${
-            answer.ok
+            cardAnswer.ok
               ? "bg-green-50 text-green-900 ring-1 ring-green-200"
               : "bg-red-50 text-red-800 ring-1 ring-red-200"
           }`}
         >
-          {answer.message}
+          {cardAnswer.message}
         </p>
       )}
       <ProductsFilters filters={filters} brands={brands} categories={categories} />
@@ -121,6 +132,19 @@ export function ProductsScreen({
           {plural(total, "produit")}
           {filters.q && <> pour « {filters.q} »</>}
         </p>
+      )}
+      {!error && (
+        <BulkPanel
+          pageIds={pageIds}
+          total={total}
+          // More than this page shows, or a filter to name (not the archived: a bulk change leaves them).
+          offerWholeFilter={(filtered || pages > 1) && filters.visibility !== "archived"}
+          filterKey={filterKey}
+          filterFields={bulkFilter}
+          categories={categories}
+          selection={selection}
+          answer={bulkAnswer}
+        />
       )}
       {products.length === 0 ? (
         // A list that could not be read says only why; a refused filter, that nothing matches.
@@ -136,6 +160,15 @@ export function ProductsScreen({
               <li key={product._id}>
                 <AdminProductCard
                   product={product}
+                  pick={
+                    product.archived
+                      ? undefined
+                      : {
+                          checked: selection.wholeFilter || selection.isPicked(product._id),
+                          disabled: selection.wholeFilter,
+                          onChange: (on) => selection.change({ type: "toggle", id: product._id, on }),
+                        }
+                  }
                   onStock={() => setOpen({ kind: "stock", productId: product._id })}
                   onEdit={() => setOpen({ kind: "edit", product })}
                   onDelete={() => setOpen({ kind: "delete", product })}
