@@ -209,4 +209,17 @@ describe("a bulk change", () => {
     expect(await row(ids.gone!)).toBeUndefined();
     expect((await row(ids.sold!))?.archivedAt).toBeInstanceOf(Date);
   });
+
+  it("never names an archived product, ticked or by the archived filter", async () => {
+    const archived = await row(ids.sold!);
+    expect(archived?.archivedAt).toBeInstanceOf(Date);
+    const byFilter = await bulk({ filter: { q: tag, visibility: "archived" }, action: { kind: "show" } });
+    expect(byFilter.statusCode).toBe(400);
+    expect(byFilter.json().message).toBe("Aucun produit ne correspond : rien n'a changé.");
+    const looked = await preview({ filter: { visibility: "archived" }, action: { kind: "delete" } });
+    expect(looked.statusCode).toBe(400);
+    const ticked = await bulk({ ids: [ids.sold], action: { kind: "hide" } });
+    expect(ticked.statusCode).toBe(404);
+    expect(await row(ids.sold!)).toEqual(archived);
+  });
 });
