@@ -12,7 +12,7 @@ import {
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
-import { DAILY_JOBS, jobHandlers } from "./jobs/handlers.ts";
+import { dailyJobs, jobHandlers } from "./jobs/handlers.ts";
 import { auditRoutes } from "./modules/audit/audit.routes.ts";
 import { authRoutes } from "./modules/auth/auth.routes.ts";
 import { myDevicesRoutes, staffDevicesRoutes } from "./modules/auth/devices.routes.ts";
@@ -206,12 +206,13 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
     { prefix: "/api" },
   );
 
-  // Work that outlives a request (decision 042): the personal data's retention, daily at 03:00.
+  // Work that outlives a request (decision 042): the personal data's retention, daily at 03:00,
+  // and PGlite's upkeep at 04:00 (decision 049).
   await app.register(jobsPlugin, {
     pollMs: config.jobs.pollMs,
     leaseMs: config.jobs.leaseMs,
     handlers: jobHandlers(app, config),
-    schedules: DAILY_JOBS,
+    schedules: dailyJobs(config),
   });
 
   // Before the storefront, whose catch-all answers every path no other route claims.

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
+import { CATALOGUE_TABLES, UPKEEP_JOB, upkeep } from "../db/upkeep.ts";
 import { createMailer, type Mailer } from "../lib/mailer.ts";
 import { CATALOGUE_IMPORT_JOB, runImport } from "../modules/catalogue-csv/catalogue-import.service.ts";
 import { handleInactiveAccounts } from "../modules/privacy/inactive-accounts.service.ts";
@@ -12,13 +13,19 @@ export const jobHandlers = (app: FastifyInstance, config: Config): Record<string
   let mailer: Promise<Mailer | null> | undefined;
   const mail = () => (mailer ??= createMailer(config.smtp, config.shop.name));
   app.addHook("onClose", async () => (await mailer)?.close());
+  const database = { db: app.db, kind: config.database.kind };
   return {
-    [CATALOGUE_IMPORT_JOB]: (job) =>
-      runImport(app.db, String((job.payload as { importId?: unknown }).importId), {
+    [CATALOGUE_IMPORT_JOB]: async (job) => {
+      const report = await runImport(app.db, String((job.payload as { importId?: unknown }).importId), {
         files: app.files,
         changed: () => app.catalogueChanged(),
         lastAttempt: job.attempts >= job.maxAttempts,
-      }),
+      });
+      // Thousands of rows rewritten: PGlite's tables are vacuumed at once, not at night.
+      await upkeep(database, CATALOGUE_TABLES);
+      return report;
+    },
+    [UPKEEP_JOB]: () => upkeep(database),
     [RETENTION_JOB]: async () => {
       const removed = await applyRetention(app.db, app.files);
       const accounts = await handleInactiveAccounts(app.db, app.files, {
@@ -35,5 +42,11 @@ export const jobHandlers = (app: FastifyInstance, config: Config): Record<string
   };
 };
 
-/** The jobs made every day, at this hour of the shop's clock: the quiet of the night. */
-export const DAILY_JOBS: readonly DailySchedule[] = [{ kind: RETENTION_JOB, hour: 3 }];
+/**
+ * The jobs made every day, at this hour of the shop's clock: the quiet of the night. The
+ * database's upkeep only where no autovacuum does it (PGlite, decision 049).
+ */
+export const dailyJobs = (config: Config): readonly DailySchedule[] => [
+  { kind: RETENTION_JOB, hour: 3 },
+  ...(config.database.kind === "pglite" ? [{ kind: UPKEEP_JOB, hour: 4 }] : []),
+];

@@ -70,8 +70,16 @@ export const products = pgTable(
   },
   (t) => [
     // The same order as every list's ORDER BY (newest first, id to break ties), so a page is
-    // read straight from the index instead of sorting the table.
-    index("products_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // read straight from the index instead of sorting the table. Only the products that are not
+    // archived, as every list but the archive's reads them: a deep page's ids and the grid's
+    // total are read from this narrow index alone (docs/performance/2026-12-06-admin-products.md).
+    index("products_live_created_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.archivedAt} is null`),
+    // The drafts ('Visibilité : masqués'), few: counted and paged without reading the table.
+    index("products_hidden_created_idx")
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.hidden} and ${t.archivedAt} is null`),
     index("products_category_created_idx").on(t.category, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("products_search_vector_idx").using("gin", t.searchVector),

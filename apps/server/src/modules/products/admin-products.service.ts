@@ -1,5 +1,5 @@
 import type { AdminProductsFilter, AdminProductsQuery } from "@shop/shared";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
 import { products } from "../../db/schema/products.ts";
 import type { UserRow } from "../../db/schema/users.ts";
@@ -80,35 +80,58 @@ export async function adminProducts(db: Db, viewer: UserRow, query: AdminProduct
     if (!condition) return { rows: [], total: 0 };
     const { where, plan } = condition;
     const sort = query.sort ?? (plan ? "relevance" : "newest");
-    const order: SQL[] = {
-      relevance: plan ? [desc(searchRank(plan))] : [],
-      newest: [],
-      name: [asc(sql`lower(${products.productName})`)],
-      price: [asc(products.sellingPrice)],
-      price_desc: [desc(products.sellingPrice)],
-      stock: [sql`${products.stockTotal} asc nulls last`],
+    // The sort's key and direction; newest first, then id, breaks every tie.
+    const key: { by: SQL; direction: SQL } | null = {
+      relevance: plan ? { by: searchRank(plan), direction: sql`desc` } : null,
+      newest: null,
+      name: { by: sql`lower(${products.productName})`, direction: sql`asc` },
+      price: { by: sql`${products.sellingPrice}`, direction: sql`asc` },
+      price_desc: { by: sql`${products.sellingPrice}`, direction: sql`desc` },
+      stock: { by: sql`${products.stockTotal}`, direction: sql`asc nulls last` },
     }[sort];
-    // The total apart, over ids: a window over the matches' whole rows is what spilled to disk
-    // (docs/performance/2026-11-28-admin-products.md).
-    const [counted] = await tx.select({ total: count() }).from(products).where(where);
-    const total = counted?.total ?? 0;
     const offset = (query.page - 1) * query.limit;
-    if (offset >= total) return { rows: [], total };
-    // The page's ids first, then their rows: only the page's wide rows are read whole.
-    const ids = (
-      await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(where)
-        .orderBy(...order, desc(products.createdAt), desc(products.id))
-        .limit(query.limit)
-        .offset(offset)
-    ).map((r) => r.id);
+    // The page's ids first, then their rows: only the page's wide rows are read whole; a window
+    // over the matches' whole rows is what spilled to disk (docs/performance/2026-11-28-admin-products.md).
+    let total: number;
+    let ids: string[];
+    if (plan) {
+      // A word's matches are all read to be ranked: counted in the same pass. The key is computed
+      // below the window ("offset 0" keeps the planner from merging the two), so that the window
+      // holds ids and keys, not the search vectors the rank reads (docs/performance/2026-12-06-admin-products.md).
+      const { rows } = (await tx.execute(sql`
+        select id, (count(*) over ())::int as total
+        from (
+          select ${products.id} as id, ${products.createdAt} as created_at, ${key?.by ?? sql`0`} as key
+          from ${products} where ${where} offset 0
+        ) as matched
+        order by key ${key?.direction ?? sql`desc`}, created_at desc, id desc
+        limit ${query.limit} offset ${offset}`)) as unknown as { rows: { id: string; total: number }[] };
+      ids = rows.map((r) => r.id);
+      total = rows[0]?.total ?? (offset > 0 ? await countOf(tx, where) : 0);
+    } else {
+      // An index gives the order: the total apart, then only the page's ids.
+      total = await countOf(tx, where);
+      if (offset >= total) return { rows: [], total };
+      ids = (
+        await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(where)
+          .orderBy(...(key ? [sql`${key.by} ${key.direction}`] : []), desc(products.createdAt), desc(products.id))
+          .limit(query.limit)
+          .offset(offset)
+      ).map((r) => r.id);
+    }
     const found = ids.length ? await tx.select(productColumns).from(products).where(inArray(products.id, ids)) : [];
     const place = new Map(ids.map((id, i) => [id, i]));
     found.sort((a, b) => (place.get(a.id) ?? 0) - (place.get(b.id) ?? 0));
     return { rows: await withVariants(tx, found), total };
   });
+}
+
+async function countOf(tx: Db, where: SQL | undefined): Promise<number> {
+  const [counted] = await tx.select({ total: count() }).from(products).where(where);
+  return counted?.total ?? 0;
 }
 
 /** The brands of the products the admin manages, for the filter's choice, alphabetically. */

@@ -1,0 +1,3 @@
+DROP INDEX "products_created_idx";--> statement-breakpoint
+CREATE INDEX "products_live_created_idx" ON "products" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."archived_at" is null;--> statement-breakpoint
+CREATE INDEX "products_hidden_created_idx" ON "products" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."hidden" and "products"."archived_at" is null;
