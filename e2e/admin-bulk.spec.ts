@@ -5,7 +5,6 @@
  * storefront sells those two at the new price, the third as before; then the same change
  * without JavaScript, by the forms the browser posts itself.
  */
-import { randomInt } from "node:crypto";
 import type { Product } from "@shop/shared";
 import { formatPrice, MSG } from "@shop/shared/core";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures.ts";
@@ -15,6 +14,7 @@ import {
   open,
   ADMIN as SUPERADMIN,
   signInThrough,
+  uniqueWord,
   visitorAddress,
 } from "./helpers.ts";
 
@@ -22,13 +22,6 @@ import {
 test.use({ extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
 
 const GRID = "/admin-panel/all-products";
-
-/** A word no product of the shop has, made of consonants (the French stemmer leaves it whole). */
-function uniqueWord() {
-  const letters = "bcdfghjkmnpqrtvwz";
-  const word = Array.from({ length: 9 }, () => letters[randomInt(letters.length)]).join("");
-  return word[0]!.toUpperCase() + word.slice(1);
-}
 
 /** A product of the signed-in admin of `request`, without photo, shown on the storefront. */
 async function newProduct(request: APIRequestContext, productName: string, sellingPrice: number): Promise<Product> {

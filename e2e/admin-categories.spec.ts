@@ -6,7 +6,6 @@
  * the grid (the storefront's search forgets it) and duplicates it as a hidden copy. The forms
  * work without JavaScript too; an ADMIN reads the categories and changes nothing.
  */
-import { randomInt } from "node:crypto";
 import type { AdminCategory, CategoryEntry, Product } from "@shop/shared";
 import { FIELD_MSG, MSG } from "@shop/shared/core";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures.ts";
@@ -17,6 +16,7 @@ import {
   open,
   ADMIN as SUPERADMIN,
   signInThrough,
+  uniqueWord,
   visitorAddress,
 } from "./helpers.ts";
 
@@ -36,13 +36,6 @@ const PICTURE = {
     "base64",
   ),
 };
-
-/** A word no product of the shop has, made of consonants (the French stemmer leaves it whole). */
-function uniqueWord() {
-  const letters = "bcdfghjkmnpqrtvwz";
-  const word = Array.from({ length: 9 }, () => letters[randomInt(letters.length)]).join("");
-  return word[0]!.toUpperCase() + word.slice(1);
-}
 
 /** A product of the signed-in admin of `request`, without photo. */
 async function newProduct(request: APIRequestContext, productName: string, category: string): Promise<Product> {

@@ -5,7 +5,6 @@
  * French reason), confirms, follows the progress bar to the report, and finds the product in the
  * storefront's search. The same without JavaScript, where 'Actualiser' reads the progress again.
  */
-import { randomInt } from "node:crypto";
 import type { Product } from "@shop/shared";
 import { MSG } from "@shop/shared/core";
 import { type APIRequestContext, expect, type Page, test } from "./fixtures.ts";
@@ -14,6 +13,7 @@ import {
   expectNoSidewaysScroll,
   ADMIN as SUPERADMIN,
   signInThrough,
+  uniqueWord,
   visitorAddress,
 } from "./helpers.ts";
 
@@ -21,13 +21,6 @@ import {
 test.use({ extraHTTPHeaders: { "x-forwarded-for": visitorAddress() } });
 
 const GRID = "/admin-panel/all-products";
-
-/** A word no product of the shop has, made of consonants (the French stemmer leaves it whole). */
-function uniqueWord() {
-  const letters = "bcdfghjkmnpqrtvwz";
-  const word = Array.from({ length: 9 }, () => letters[randomInt(letters.length)]).join("");
-  return word[0]!.toUpperCase() + word.slice(1);
-}
 
 /** A file as a French spreadsheet saves it: a product to create, and a line refused for its price. */
 const csvFile = (word: string) => ({

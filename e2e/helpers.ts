@@ -13,6 +13,16 @@ export const ADMIN = { email: "admin@boutique.local", password: "e2e-motdepasse"
 export const visitorAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 
 /**
+ * A word no product of the shop has, made of consonants (the French stemmer leaves it whole),
+ * capitalised: the products a journey names with it are the only ones its search finds.
+ */
+export function uniqueWord(): string {
+  const letters = "bcdfghjkmnpqrtvwz";
+  const word = Array.from({ length: 9 }, () => letters[randomInt(letters.length)]).join("");
+  return word[0]!.toUpperCase() + word.slice(1);
+}
+
+/**
  * A new account made ADMIN through `superAdmin` (a request context signed in as a SUPERADMIN):
  * a seller of the shop, with its id, for what only the owner may see.
  */

@@ -5,88 +5,22 @@
  * and the report counts each once. The server runs in its own process, as `npm start` runs it,
  * on PostgreSQL when DATABASE_URL is set and on PGlite in its data folder otherwise.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { call, freshDatabase } from "../../test/harness.ts";
+import { call } from "../../test/harness.ts";
+import { SERVER_ADMIN, type ServerPlace, serverPlace } from "../../test/server-process.ts";
 
-const serverFile = path.join(import.meta.dirname, "..", "..", "server.ts");
-const PASSWORD = "motdepasse-solide";
 const PRODUCTS = 300;
 
-let dataDir: string;
-let databaseUrl: string | undefined;
-let dropDatabase: () => Promise<void> = async () => {};
-let port: number;
-let base: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
+let place: ServerPlace;
+/** Settings that make the test quick. */
+const settings = () => ({ JOBS_POLL_INTERVAL_MS: "200", JOBS_LEASE_MS: "2000" });
 
 beforeAll(async () => {
-  port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  dataDir = await mkdtemp(path.join(tmpdir(), "shop-import-crash-"));
-  if (process.env.DATABASE_URL) {
-    const fresh = await freshDatabase();
-    await fresh.database.close();
-    databaseUrl = fresh.url;
-    dropDatabase = fresh.drop;
-  }
+  place = await serverPlace();
 });
 afterAll(async () => {
-  await dropDatabase();
-  await rm(dataDir, { recursive: true, force: true });
+  await place?.close();
 });
-
-function startServer(): { child: ChildProcess; exited: Promise<unknown>; output: () => string } {
-  let output = "";
-  const child = spawn(process.execPath, [serverFile], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      DATA_DIR: dataDir,
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      ADMIN_PASSWORD: PASSWORD,
-      JOBS_POLL_INTERVAL_MS: "200",
-      JOBS_LEASE_MS: "2000",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  return { child, exited, output: () => output };
-}
-
-async function healthy(child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300 && child.exitCode === null; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the server did not become healthy");
-}
 
 const csv = () =>
   [
@@ -100,11 +34,11 @@ const csv = () =>
 type ImportState = { state: string; done: number; total: number; report: Record<string, number> };
 
 it("an import whose server was killed mid-way goes on after the restart: each product written once", async () => {
-  let server = startServer();
+  const base = place.base;
+  let server = await place.start(settings());
   try {
-    await healthy(server.child);
     const signIn = await call(base, "POST", "/api/signin", {
-      payload: { email: "admin@boutique.local", password: PASSWORD },
+      payload: SERVER_ADMIN,
     });
     expect(signIn.statusCode).toBe(200);
     const token = signIn.json().data as string;
@@ -129,11 +63,9 @@ it("an import whose server was killed mid-way goes on after the restart: each pr
     }
     expect(seen.done).toBeGreaterThanOrEqual(10);
     expect(seen.done).toBeLessThan(PRODUCTS);
-    server.child.kill("SIGKILL");
-    await server.exited;
+    await server.kill();
 
-    server = startServer();
-    await healthy(server.child);
+    server = await place.start(settings());
     for (let i = 0; i < 600 && seen.state !== "done"; i++) {
       await new Promise((r) => setTimeout(r, 200));
       seen = await status();
@@ -153,7 +85,6 @@ it("an import whose server was killed mid-way goes on after the restart: each pr
     console.error(server.output());
     throw error;
   } finally {
-    server.child.kill("SIGTERM");
-    await server.exited;
+    await server.stop();
   }
 }, 180_000);
