@@ -11,7 +11,7 @@
  *    search_lexicon; search_vector and search_text are generated columns); what the variants'
  *    service writes besides (options, the cheapest variant's prices, variant_terms) is written
  *    by the same rule in bulk, then checked by saving a sample again through the app's own
- *    `POST /api/admin/products/:id/variants`: nothing may change. `ANALYZE` after it.
+ *    `POST /api/admin/products/:id/variants`: nothing may change. `VACUUM (ANALYZE)` after it (decision 049).
  * 2. **The grid's requests**, through the real app (`buildApp`, `app.inject`, a SUPERADMIN's
  *    session): a word, a typo, a filter alone, a filter with a word, a category sorted by
  *    price, everything sorted by stock, a deep page; beside them, in the same rounds, the
@@ -69,7 +69,7 @@ const HELP = `npm run bench:admin-products [-- options]
                           bulk fill wrote what the app writes (default 10)
   --service-sample <n>    products made one at a time through the app at the end, for scale
                           (default 20; 0: none)
-  --what-if-sql "<sql>"   SQL run after the fill, before ANALYZE (";"-separated): try an
+  --what-if-sql "<sql>"   SQL run after the fill, before VACUUM (ANALYZE) (";"-separated): try an
                           index without changing the app; the report says so`;
 
 // ---- the requests ----
@@ -485,7 +485,7 @@ function report(results: Result[], m: ReturnType<typeof machine>, options: Optio
       "",
       `Load average at the start ${r.loadAverage.start}, at the end ${r.loadAverage.end}.`,
       "",
-      `**Fill**: ${int(c.products)} products, ${int(c.variants)} variants (${int(c.withOptions)} products with an option and 2–3 variants), in **${f1(r.fill.totalSeconds)} s**: products ${f1(r.fill.productsSeconds)} s (INSERT per 500 through Drizzle, with the triggers), variants and stock ${f1(r.fill.variantsSeconds)} s, ${r.fill.whatIfSeconds > 0.05 ? `what-if SQL ${f1(r.fill.whatIfSeconds)} s, ` : ""}ANALYZE ${f1(r.fill.analyzeSeconds)} s. ` +
+      `**Fill**: ${int(c.products)} products, ${int(c.variants)} variants (${int(c.withOptions)} products with an option and 2–3 variants), in **${f1(r.fill.totalSeconds)} s**: products ${f1(r.fill.productsSeconds)} s (INSERT per 500 through Drizzle, with the triggers), variants and stock ${f1(r.fill.variantsSeconds)} s, ${r.fill.whatIfSeconds > 0.05 ? `what-if SQL ${f1(r.fill.whatIfSeconds)} s, ` : ""}VACUUM (ANALYZE) ${f1(r.fill.analyzeSeconds)} s. ` +
         `Stock as the app reads it: untracked ${int(s.untracked?.read ?? 0)}, in stock ${int(s.in_stock?.read ?? 0)} (${int(c.mixed)} of them mixed), low ${int(s.low?.read ?? 0)}, out ${int(s.out?.read ?? 0)}; on promotion ${int(c.promo)}; hidden ${int(c.hidden)}. ` +
         `${r.check.products} products saved again through \`POST /api/admin/products/:id/variants\` (median ${f2(r.check.saveMedianMs)} ms) are unchanged; search_lexicon holds every word (${int(r.check.lexiconWords)}).` +
         (r.oneByOne.products
