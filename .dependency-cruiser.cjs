@@ -13,7 +13,8 @@ const WEB = "^apps/web/app/";
  */
 const FEATURE_IMPORTS = {
   account: ["auth"],
-  admin: [],
+  // The back-office sends an admin to the second factor's set-up that sign-in also leads to (decision 040).
+  admin: ["auth"],
   auth: [],
   cart: ["auth", "delivery", "layout", "offline", "payment"],
   catalog: ["cart"],

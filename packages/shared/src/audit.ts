@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = {
   "recovery-codes-renewed": "Codes de récupération renouvelés",
   "recovery-code-used": "Code de récupération utilisé",
   "second-factor-refused": "Second facteur refusé",
+  "second-factor-locked": "Second facteur bloqué (trop d'essais)",
   erase: "Données effacées",
   "file-read": "Fichier consulté",
   retention: "Durées de conservation appliquées",

@@ -44,6 +44,12 @@ describe("rate limits in Redis, two app servers", () => {
       }
       const eleventh = await signIn(last === "first" ? ctx.app : ctx.peerApp, ip);
       expect(eleventh.statusCode).toBe(429);
+      // The second step shares the password's counter, in Redis too (decision 040).
+      const code = await call(last === "first" ? ctx.peerApp : ctx.app, "POST", "/api/signin/second-factor", {
+        payload: { ticket: "faux", code: "123456" },
+        remoteAddress: ip,
+      });
+      expect(code.statusCode).toBe(429);
       // Another visitor is not held back by it.
       expect((await signIn(ctx.app, newClient())).statusCode).toBe(401);
     }
@@ -53,17 +59,32 @@ describe("rate limits in Redis, two app servers", () => {
 describe("the sign-in's second step (decision 040)", () => {
   const ctx = useTestApp({ env: { AUTH_RATE_LIMIT_MAX: "3" } });
 
-  it("is limited per address with the password's numbers, whatever ticket or code it is sent", async () => {
+  const secondStep = (ip: string, i: number) =>
+    ctx.call("POST", "/api/signin/second-factor", {
+      payload: { ticket: `faux-${i}`, code: "123456" },
+      remoteAddress: ip,
+    });
+
+  it("counts a wrong code with the password's attempts: one counter per address for both", async () => {
     const ip = newClient();
     const codes = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await ctx.call("POST", "/api/signin/second-factor", {
-        payload: { ticket: `faux-${i}`, code: "123456" },
-        remoteAddress: ip,
-      });
-      codes.push(res.statusCode);
-    }
-    expect(codes).toEqual([401, 401, 401, 429]);
+    codes.push((await signIn(ctx.app, ip)).statusCode);
+    codes.push((await secondStep(ip, 0)).statusCode);
+    codes.push((await signIn(ctx.app, ip)).statusCode);
+    // The fourth attempt, a code or a password, is refused alike.
+    codes.push((await secondStep(ip, 1)).statusCode);
+    codes.push((await signIn(ctx.app, ip)).statusCode);
+    codes.push(
+      (await ctx.call("POST", "/api/signin/passkey", { payload: { response: {} }, remoteAddress: ip })).statusCode,
+    );
+    expect(codes).toEqual([401, 401, 401, 429, 429, 429]);
+    // Another address still has its own.
+    expect((await secondStep(newClient(), 2)).statusCode).toBe(401);
+  });
+
+  it("leaves the passkey's options on a counter of their own: asking for them proves nothing", async () => {
+    const ip = newClient();
+    for (let i = 0; i < 3; i++) expect((await signIn(ctx.app, ip)).statusCode).toBe(401);
     const passkeys = [];
     for (let i = 0; i < 4; i++) {
       const res = await ctx.call("POST", "/api/signin/passkey-options", { payload: {}, remoteAddress: ip });

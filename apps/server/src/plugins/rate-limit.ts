@@ -2,7 +2,7 @@
 import rateLimit from "@fastify/rate-limit";
 import LocalStore from "@fastify/rate-limit/store/LocalStore.js";
 import RedisStore from "@fastify/rate-limit/store/RedisStore.js";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, onRequestAsyncHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import type { Redis } from "ioredis";
 
@@ -12,6 +12,12 @@ export type RateLimitCounting = "local" | "redis" | "local-fallback";
 declare module "fastify" {
   interface FastifyInstance {
     rateLimitCounting(): RateLimitCounting;
+    /**
+     * The sign-in attempts' limit: one counter per address shared by the password, the second
+     * step and the passkey sign-in, so that a wrong code costs what a wrong password does
+     * (decision 040). A route's own `config.rateLimit` would count it apart.
+     */
+    signInAttempts: onRequestAsyncHookHandler;
   }
 }
 
@@ -32,10 +38,11 @@ interface StoreParams {
  * it reaches). When Redis cannot answer, each server counts on its own until it is back, says
  * so once in its logs and in /api/health, and keeps answering.
  */
-export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { redisUrl: string | null }) => {
+export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitOptions) => {
   if (!opts.redisUrl) {
     app.decorate("rateLimitCounting", (): RateLimitCounting => "local");
     await app.register(rateLimit, { global: false });
+    decorateSignInAttempts(app, opts);
     return;
   }
 
@@ -89,10 +96,30 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: { redisUrl:
       );
     }
 
-    child(routeOptions: StoreParams): RateLimitCounter {
-      return new SharedStore(routeOptions, [this.shared.child(routeOptions), this.local.child(routeOptions)]);
+    child(routeOptions: StoreParams & { routeInfo?: { method?: string; url?: string } }): RateLimitCounter {
+      // A limit shared by several routes has no route of its own: its keys are named by its group.
+      const named = routeOptions.routeInfo?.url
+        ? routeOptions
+        : { ...routeOptions, routeInfo: { method: "", url: "shared" } };
+      return new SharedStore(routeOptions, [this.shared.child(named), this.local.child(routeOptions)]);
     }
   }
 
   await app.register(rateLimit, { global: false, store: SharedStore as never });
+  decorateSignInAttempts(app, opts);
 });
+
+interface RateLimitOptions {
+  redisUrl: string | null;
+  /** The sign-in attempts' maximum per address and window (AUTH_RATE_LIMIT_*). */
+  signInAttempts: { max: number; windowMs: number };
+}
+
+function decorateSignInAttempts(app: FastifyInstance, opts: RateLimitOptions) {
+  const limit = app.rateLimit({
+    max: opts.signInAttempts.max,
+    timeWindow: opts.signInAttempts.windowMs,
+    groupId: "sign-in",
+  });
+  app.decorate("signInAttempts", limit as unknown as onRequestAsyncHookHandler);
+}

@@ -17,6 +17,7 @@ import type {
   Review,
   ReviewInput,
   ShopIdentity,
+  SignInAnswer,
   SignInInput,
   SignUpInput,
   StockAlertInput,
@@ -171,7 +172,9 @@ export function api(request?: Request) {
      */
     signIn: async (input: SignInInput) => {
       const { envelope, setCookie } = await send<string>("POST", "/api/signin", input);
-      return { token: envelope.data, message: envelope.message, setCookie };
+      // An admin the shop requires a second factor of, without one yet: its set-up comes first.
+      const secondFactorSetup = (envelope as Partial<SignInAnswer>).secondFactorSetup === true;
+      return { token: envelope.data, message: envelope.message, setCookie, secondFactorSetup };
     },
     /**
      * The sign-in's second step (decision 040): the ticket `signIn` refused with

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FIELD_MSG } from "../messages.ts";
 import { OPENED_WITH, SECOND_FACTOR_KINDS, STAFF_SECOND_FACTOR_MODES } from "../second-factors.ts";
-import { id } from "./common.ts";
+import { envelope, id } from "./common.ts";
 
 /**
  * Second factors (decision 040): passkeys ('clés d'accès', WebAuthn), an authenticator app's
@@ -104,6 +104,16 @@ export const secondFactorChallenge = z.object({
   methods: z.array(z.enum(["totp", "passkey", "recovery"])),
 });
 export type SecondFactorChallenge = z.infer<typeof secondFactorChallenge>;
+
+/**
+ * `/api/signin`'s answer: the token, and `secondFactorSetup` when the shop requires a second
+ * factor of the staff and this admin has none yet: the session is open, but only to set one up
+ * (decision 040), so a client goes to that set-up first. Absent for everyone else.
+ */
+export const signInAnswer = envelope(z.string()).extend({
+  secondFactorSetup: z.literal(true).optional(),
+});
+export type SignInAnswer = z.infer<typeof signInAnswer>;
 
 /** One of a code, a recovery code or a passkey's assertion, with the ticket. */
 export const secondFactorInput = z

@@ -1,10 +1,11 @@
-import { AVATAR_MAX_BYTES, envelope, MSG, signInInput, signUpInput, user } from "@shop/shared";
+import { AVATAR_MAX_BYTES, envelope, MSG, signInAnswer, signInInput, signUpInput, user } from "@shop/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
 import { ok } from "../../lib/envelope.ts";
 import { factorsContext } from "../second-factors/factors.context.ts";
 import { secondStepError } from "../second-factors/second-step.service.ts";
+import { secondFactorRequiredOf } from "../second-factors/setting.service.ts";
 import { toApiUser } from "../users/users.mapper.ts";
 import { signIn, signUp } from "../users/users.service.ts";
 
@@ -31,15 +32,24 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.post(
     "/signin",
     {
-      config: { rateLimit },
-      schema: { tags: ["auth"], body: signInInput, response: { 200: envelope(z.string()) } },
+      onRequest: app.signInAttempts,
+      schema: {
+        tags: ["auth"],
+        description:
+          "Answers the session's token. An account with a second factor gets a 401 with `code: second-factor-needed` and the second step's ticket instead; an admin who must set one up first gets `secondFactorSetup: true` beside the token (decision 040).",
+        body: signInInput,
+        response: { 200: signInAnswer },
+      },
     },
     async (request, reply) => {
       const row = await signIn(app.db, request.body);
       // An account with a second factor gets the second step's ticket, not a session (decision 040).
       const secondStep = await secondStepError(factors, row);
       if (secondStep) throw secondStep;
-      return ok(await app.startSession(request, reply, row), MSG.signInSuccess);
+      const answer = ok(await app.startSession(request, reply, row), MSG.signInSuccess);
+      // Opened with the password alone: an admin of a shop that requires a factor sets one up first.
+      const setup = await secondFactorRequiredOf(app.db, row.role, config.staffSecondFactor);
+      return setup ? { ...answer, secondFactorSetup: true as const } : answer;
     },
   );
 

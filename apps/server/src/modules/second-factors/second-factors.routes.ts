@@ -156,8 +156,8 @@ export const mySecondFactorsRoutes: FastifyPluginAsyncZod<{ config: Config }> = 
 };
 
 /**
- * The sign-in's second step and passkey sign-in, limited as the password is (the same maximum
- * per address and window), and per account in the service (decision 040).
+ * The sign-in's second step and passkey sign-in, counted with the password's attempts (one
+ * counter per address for all three), and per account in the service (decision 040).
  */
 export const secondFactorSignInRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const ctx = factorsContext(app.db, config);
@@ -166,7 +166,7 @@ export const secondFactorSignInRoutes: FastifyPluginAsyncZod<{ config: Config }>
   app.post(
     "/signin/second-factor",
     {
-      config: { rateLimit },
+      onRequest: app.signInAttempts,
       schema: {
         tags: ["auth"],
         description:
@@ -199,7 +199,7 @@ export const secondFactorSignInRoutes: FastifyPluginAsyncZod<{ config: Config }>
   app.post(
     "/signin/passkey",
     {
-      config: { rateLimit },
+      onRequest: app.signInAttempts,
       schema: {
         tags: ["auth"],
         description: "Signs in with a passkey alone (user verification required). Answers the token as `/signin` does.",

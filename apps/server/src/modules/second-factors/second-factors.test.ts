@@ -284,6 +284,17 @@ describe("ten wrong second factors", () => {
       app: ctx.peerApp,
     });
     expect(other.statusCode).toBe(429);
+    // Each try the lock refused is recorded, apart from the refusals that make the lock.
+    const lines = await ctx.database.db
+      .select({ action: auditLog.action, after: auditLog.after, address: auditLog.address })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, user.id));
+    const count = (action: string) => lines.filter((line) => line.action === action).length;
+    expect([count("second-factor-refused"), count("second-factor-locked")]).toEqual([10, 2]);
+    expect(lines.find((line) => line.action === "second-factor-locked")?.after).toEqual({
+      method: "totp",
+      reason: MSG.secondFactorLocked,
+    });
   });
 });
 
@@ -453,6 +464,26 @@ describe("the staff's requirement", () => {
       // A customer is never asked.
       const customer = await tokenFor(ctx, await createUser(ctx, "GENERAL"));
       expect((await sessionOf(customer)).required).toBe(false);
+    } finally {
+      await setMode("optional");
+    }
+  });
+
+  it("leads an admin without a factor to set one up right at sign-in; nobody else is told", async () => {
+    const admin = await createUser(ctx, "ADMIN");
+    const customer = await createUser(ctx, "GENERAL");
+    expect((await signIn(admin.email)).json()).not.toHaveProperty("secondFactorSetup");
+    await setMode("required");
+    try {
+      const res = await signIn(admin.email);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body).toMatchObject({ success: true, message: MSG.signInSuccess, secondFactorSetup: true });
+      // The session is open, for the set-up only.
+      const token = body.data as string;
+      expect((await sessionOf(token)).required).toBe(true);
+      expect((await ctx.call("GET", "/api/admin/orders", { token })).statusCode).toBe(403);
+      expect((await signIn(customer.email)).json()).not.toHaveProperty("secondFactorSetup");
     } finally {
       await setMode("optional");
     }

@@ -105,14 +105,34 @@ export const refuser =
   (message: string, status?: number) =>
     refusal(ctx, user, attempt, method, message, status);
 
-/** Ten wrong factors in the last 15 minutes lock the account's second step (on every app server). */
-async function assertNotLocked(ctx: FactorsContext, userId: string): Promise<void> {
+/**
+ * Ten wrong factors in the last 15 minutes lock the account's second step (on every app server).
+ * A try refused by the lock is recorded too, under an action of its own: the owner sees that
+ * someone kept trying, and those lines do not prolong the lock.
+ */
+async function assertNotLocked(
+  ctx: FactorsContext,
+  user: Pick<UserRow, "id" | "role" | "name">,
+  attempt: Attempt,
+  method: Method,
+): Promise<void> {
   const refused = await recentLines(
     ctx.db,
-    { entity: "user", entityId: userId, action: "second-factor-refused" },
+    { entity: "user", entityId: user.id, action: "second-factor-refused" },
     LOCK_MINUTES,
   );
-  if (refused >= MAX_REFUSALS) throw new AppError(429, MSG.secondFactorLocked);
+  if (refused < MAX_REFUSALS) return;
+  await recordChange(
+    ctx.db,
+    { user, sessionId: null, address: attempt.address },
+    {
+      entity: "user",
+      entityId: user.id,
+      action: "second-factor-locked",
+      after: { method, reason: MSG.secondFactorLocked },
+    },
+  );
+  throw new AppError(429, MSG.secondFactorLocked);
 }
 
 /**
@@ -125,7 +145,8 @@ export async function passSecondStep(
   attempt: Attempt,
 ): Promise<{ user: UserRow; openedWith: OpenedWith }> {
   const user = await ticketUser(ctx, input.ticket);
-  await assertNotLocked(ctx, user.id);
+  const method: Method = input.code !== undefined ? "totp" : input.recoveryCode !== undefined ? "recovery" : "passkey";
+  await assertNotLocked(ctx, user, attempt, method);
   if (input.code !== undefined) {
     await checkTotp(ctx, user, input.code, attempt);
     return { user, openedWith: "password+totp" };
@@ -148,7 +169,7 @@ export async function confirmWithSecondFactor(
   input: { code?: string; recoveryCode?: string },
   attempt: Attempt,
 ): Promise<void> {
-  await assertNotLocked(ctx, user.id);
+  await assertNotLocked(ctx, user, attempt, input.recoveryCode !== undefined ? "recovery" : "totp");
   if (input.code !== undefined) await checkTotp(ctx, user, input.code, attempt);
   else if (input.recoveryCode !== undefined) await useRecoveryCode(ctx, user, input.recoveryCode, attempt);
   else throw new AppError(400, MSG.totpCodeWrong);
@@ -252,7 +273,7 @@ async function checkAssertion(
   };
   if (!factor || !owner || (expected && owner.id !== expected.id)) throw await refuse(MSG.passkeyUnknown);
   // A sign-in without password has no ticket: the key's account is known only now.
-  if (!expected) await assertNotLocked(ctx, owner.id);
+  if (!expected) await assertNotLocked(ctx, owner, attempt, "passkey");
   const challenge = clientChallenge(response.response?.clientDataJSON);
   if (!challenge || !(await takeChallenge(ctx.db, challenge, purpose, expected ? expected.id : null))) {
     throw await refuse(MSG.passkeyChallengeExpired);

@@ -22,9 +22,6 @@ export function adminErrorMessage(error: unknown, fallback: string): string {
   return error.message;
 }
 
-/** Where an admin whose session lacks the second factor the shop requires goes: its set-up (decision 040). */
-export const SECOND_FACTOR_SETUP_PAGE = "/security?required=1";
-
 /** The API's refusal of an admin call while the shop requires a second factor this session was opened without. */
 export const isSecondFactorSetup = (error: unknown) =>
   error instanceof ApiError && error.status === 403 && error.code === SECOND_FACTOR_CODES.setup;

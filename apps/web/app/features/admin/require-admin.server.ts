@@ -2,8 +2,9 @@ import type { AdminBadges } from "@shop/shared";
 import { ADMIN_ROLES } from "@shop/shared/core";
 import { redirect } from "react-router";
 import { api } from "../../lib/api";
+import { SECOND_FACTOR_SETUP_PAGE } from "../auth/second-factor";
 import { adminApi } from "./admin-api";
-import { isSecondFactorSetup, SECOND_FACTOR_SETUP_PAGE } from "./admin-errors";
+import { isSecondFactorSetup } from "./admin-errors";
 
 /**
  * Who is asking, and whether the API opens the back-office to this session: the badges are an

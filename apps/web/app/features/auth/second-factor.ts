@@ -10,6 +10,12 @@ import { LOGIN_ERROR, type SignInFailure } from "./sign-in";
  * without scripts as with them.
  */
 
+/**
+ * Where an admin whose session lacks the second factor the shop requires goes: its set-up
+ * (decision 040), right after the password, and from any back-office page until it is done.
+ */
+export const SECOND_FACTOR_SETUP_PAGE = "/security?required=1";
+
 export const SECOND_FACTOR_METHODS = ["totp", "passkey", "recovery"] as const;
 export type SecondFactorMethod = (typeof SECOND_FACTOR_METHODS)[number];
 

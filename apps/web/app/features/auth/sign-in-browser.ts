@@ -8,6 +8,7 @@ import type { PendingAdd } from "./pending-add";
 import {
   type Refused,
   readSecondStep,
+  SECOND_FACTOR_SETUP_PAGE,
   type SecondStep,
   secondStepOf,
   secondStepRefusal,
@@ -93,7 +94,11 @@ export async function signInInBrowser(request: Request) {
   const invalid = checkSignIn(values);
   if (invalid) return data(invalid, { status: 400 });
   try {
-    return await signedIn(await api().signIn(values), onward);
+    const answer = await api().signIn(values);
+    return await signedIn(
+      answer,
+      answer.secondFactorSetup ? { ...onward, redirectTo: SECOND_FACTOR_SETUP_PAGE } : onward,
+    );
   } catch (error) {
     // The right password of an account with a second factor: the page asks for it next.
     const next = secondStepOf(error, values.email);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ok, refused, stubApi } from "../../test/api";
 import { postOf } from "../../test/forms";
 import { PASSKEY_NEEDS_SCRIPTS } from "./passkey";
+import { SECOND_FACTOR_SETUP_PAGE } from "./second-factor";
 import { secondFactorNeeded } from "./second-factor.testing";
 import { signInOnServer } from "./sign-in.server";
 
@@ -20,6 +21,18 @@ const STEP = {
 };
 const stepForm = (fields: Record<string, string>) =>
   post({ ticket: "ticket.signé", methods: "totp,recovery", email: "awa@exemple.cm", ...fields });
+
+describe("signInOnServer, an admin without the second factor the shop requires", () => {
+  it("opens the session and goes to the factor's set-up, whatever the target", async () => {
+    const answer = ok(MSG.signInSuccess, "jwt");
+    stubApi({ "POST /api/signin": { ...answer, body: { ...answer.body, secondFactorSetup: true } } });
+    const result = await signInOnServer(
+      post({ email: "chef@exemple.cm", password: "motdepasse", redirectTo: "/admin" }),
+    );
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).headers.get("Location")).toBe(SECOND_FACTOR_SETUP_PAGE);
+  });
+});
 
 describe("signInOnServer, an account with a second factor", () => {
   it("answers the second step's page after the right password", async () => {

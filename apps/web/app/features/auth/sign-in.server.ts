@@ -4,7 +4,14 @@ import { ApiError, api, errorMessage } from "../../lib/api";
 import { withFlash } from "../../lib/flash.server";
 import { PASSKEY_NEEDS_SCRIPTS } from "./passkey";
 import type { PendingAdd } from "./pending-add";
-import { readSecondStep, type SecondStep, secondStepOf, secondStepRefusal, secondStepTry } from "./second-factor";
+import {
+  readSecondStep,
+  SECOND_FACTOR_SETUP_PAGE,
+  type SecondStep,
+  secondStepOf,
+  secondStepRefusal,
+  secondStepTry,
+} from "./second-factor";
 import { checkSignIn, readSignInForm, type SignInFailure, signInFailure } from "./sign-in";
 
 /**
@@ -64,8 +71,8 @@ export async function signInOnServer(request: Request) {
   const invalid = checkSignIn(values);
   if (invalid) return data(invalid, { status: 400 });
   try {
-    const { setCookie } = await api(request).signIn(values);
-    return await signedInOnServer(request, setCookie, redirectTo, add);
+    const { setCookie, secondFactorSetup } = await api(request).signIn(values);
+    return await signedInOnServer(request, setCookie, secondFactorSetup ? SECOND_FACTOR_SETUP_PAGE : redirectTo, add);
   } catch (error) {
     const next = secondStepOf(error, values.email);
     if (next) return data(next, { status: 401 });

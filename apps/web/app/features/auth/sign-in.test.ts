@@ -4,6 +4,7 @@ import { toast } from "../../components/ui/toast";
 import { ApiError } from "../../lib/api";
 import { ok, refused, stubApi } from "../../test/api";
 import { formOf, postOf } from "../../test/forms";
+import { SECOND_FACTOR_SETUP_PAGE } from "./second-factor";
 import { LOGIN_ERROR, readSignInForm, signInFailure } from "./sign-in";
 import { signInInBrowser } from "./sign-in-browser";
 
@@ -68,6 +69,14 @@ describe("signInInBrowser", () => {
     expect(toast.success).toHaveBeenCalledWith(MSG.signInSuccess);
     expect(result).toBeInstanceOf(Response);
     expect((result as Response).headers.get("Location")).toBe("/product/42");
+  });
+
+  it("leads an admin the shop requires a second factor of to its set-up first", async () => {
+    const answer = ok(MSG.signInSuccess, "jwt.admin");
+    stubApi({ "POST /api/signin": { ...answer, body: { ...answer.body, secondFactorSetup: true } } });
+    const result = await signInInBrowser(post({ email: "chef@exemple.cm", password: "x", redirectTo: "/admin" }));
+    expect(localStorage.getItem("token")).toBe("jwt.admin");
+    expect((result as Response).headers.get("Location")).toBe(SECOND_FACTOR_SETUP_PAGE);
   });
 
   it("goes home when redirectTo would leave the site", async () => {
