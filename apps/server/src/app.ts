@@ -50,6 +50,7 @@ import { seoRoutes } from "./modules/seo/seo.routes.ts";
 import { adminStockRoutes, stockAlertRoutes } from "./modules/stock/stock.routes.ts";
 import { systemRoutes } from "./modules/system/system.routes.ts";
 import { myAccountRoutes, usersRoutes } from "./modules/users/users.routes.ts";
+import { auditCheckpointPlugin } from "./plugins/audit-checkpoint.ts";
 import { authPlugin } from "./plugins/auth.ts";
 import { catalogueCachePlugin } from "./plugins/catalogue-cache.ts";
 import { dbPlugin } from "./plugins/db.ts";
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
   await app.register(notifyPlugin, { config, pushAgent });
 
   await app.register(filesPlugin, { storage: config.storage });
+  await app.register(auditCheckpointPlugin, { tokenSecret: config.token.secret });
   await app.register(paymentsPlugin, { config, provider: paymentProvider });
 
   await app.register(

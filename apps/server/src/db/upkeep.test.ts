@@ -9,6 +9,7 @@ import type { Config } from "../config.ts";
 import { dailyJobs } from "../jobs/handlers.ts";
 import { enqueue } from "../jobs/queue.ts";
 import { runDueJobs } from "../jobs/runner.ts";
+import { AUDIT_CHECKPOINT_JOB } from "../modules/audit/checkpoint.ts";
 import { uploadProduct, useTestApp } from "../test/harness.ts";
 import { jobs } from "./schema/jobs.ts";
 import { CATALOGUE_TABLES, UPKEEP_JOB, upkeep } from "./upkeep.ts";
@@ -30,8 +31,15 @@ async function lastUpkeep(): Promise<Map<string, { vacuum: number; analyze: numb
 describe("the database's upkeep", () => {
   it("is planned every night on PGlite only", () => {
     const kinds = (database: Config["database"]) => dailyJobs({ ...ctx.config, database }).map((s) => s.kind);
-    expect(kinds({ kind: "pglite", dir: "" } as Config["database"])).toEqual(["retention", UPKEEP_JOB]);
-    expect(kinds({ kind: "postgres", url: "postgres://x", poolSize: 1 } as Config["database"])).toEqual(["retention"]);
+    expect(kinds({ kind: "pglite", dir: "" } as Config["database"])).toEqual([
+      AUDIT_CHECKPOINT_JOB,
+      "retention",
+      UPKEEP_JOB,
+    ]);
+    expect(kinds({ kind: "postgres", url: "postgres://x", poolSize: 1 } as Config["database"])).toEqual([
+      AUDIT_CHECKPOINT_JOB,
+      "retention",
+    ]);
   });
 
   it("vacuums and analyses every table as a job of the queue on PGlite; leaves it to autovacuum on PostgreSQL", async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import { CATALOGUE_TABLES, UPKEEP_JOB, upkeep } from "../db/upkeep.ts";
 import { createMailer, type Mailer } from "../lib/mailer.ts";
+import { AUDIT_CHECKPOINT_JOB } from "../modules/audit/checkpoint.ts";
 import { CATALOGUE_IMPORT_JOB, runImport } from "../modules/catalogue-csv/catalogue-import.service.ts";
 import { handleInactiveAccounts } from "../modules/privacy/inactive-accounts.service.ts";
 import { applyRetention, RETENTION_JOB } from "../modules/privacy/retention.service.ts";
@@ -26,6 +27,7 @@ export const jobHandlers = (app: FastifyInstance, config: Config): Record<string
       return report;
     },
     [UPKEEP_JOB]: () => upkeep(database),
+    [AUDIT_CHECKPOINT_JOB]: () => app.auditCheckpoint.keep(),
     [RETENTION_JOB]: async () => {
       const removed = await applyRetention(app.db, app.files);
       const accounts = await handleInactiveAccounts(app.db, app.files, {
@@ -44,9 +46,11 @@ export const jobHandlers = (app: FastifyInstance, config: Config): Record<string
 
 /**
  * The jobs made every day, at this hour of the shop's clock: the quiet of the night. The
- * database's upkeep only where no autovacuum does it (PGlite, decision 049).
+ * database's upkeep only where no autovacuum does it (PGlite, decision 049); the audit log's
+ * checkpoint, which staff changes also keep (decision 038).
  */
 export const dailyJobs = (config: Config): readonly DailySchedule[] => [
+  { kind: AUDIT_CHECKPOINT_JOB, hour: 2 },
   { kind: RETENTION_JOB, hour: 3 },
   ...(config.database.kind === "pglite" ? [{ kind: UPKEEP_JOB, hour: 4 }] : []),
 ];

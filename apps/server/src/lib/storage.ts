@@ -46,7 +46,7 @@ export type StorageConfig =
     };
 
 /** Every kind of file the shop keeps, by the prefix of its keys. */
-export const FILE_PREFIXES = ["uploads/", "order-files/", "payment-files/"] as const;
+export const FILE_PREFIXES = ["uploads/", "order-files/", "payment-files/", "audit/"] as const;
 
 /** Only plain relative paths: letters, digits, `-`, `_`, `.` and `/`, never `..` or a leading `/`. */
 const KEY = /^(?!.*\.\.)[\w-][\w./-]*$/;

@@ -188,6 +188,7 @@ export const unhealthy = "Base de données injoignable.";
 export const journalListed = "Journal.";
 export const journalIntact = "Journal intact.";
 export const journalBroken = "Journal modifié : une ligne a été changée ou supprimée.";
+export const journalCheckpointForged = "Journal suspect : son point de contrôle hors de la base a été modifié.";
 export const historyListed = "Historique.";
 export const historyNotAllowed = "Vous ne pouvez voir que l'historique de vos propres produits.";
 export const journalSuperAdminOnly = "Seul un super administrateur peut lire le journal.";

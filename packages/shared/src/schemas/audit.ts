@@ -69,6 +69,18 @@ export const journalVerdict = z.object({
   intact: z.boolean(),
   lines: z.number().int(),
   firstBroken: z.number().int().nullable(),
+  /**
+   * The chain's head kept outside the database (decision 038), as the verification found it:
+   * its line still there (`holds`), missing or changed (`broken`: the last lines removed
+   * together), or the file itself changed (`forged`); null before the first one is kept.
+   */
+  checkpoint: z
+    .object({
+      state: z.enum(["holds", "broken", "forged"]),
+      line: z.number().int().nullable(),
+      at: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type JournalVerdict = z.infer<typeof journalVerdict>;
 

@@ -15,7 +15,6 @@ import { ok } from "../../lib/envelope.ts";
 import { forbidden } from "../../lib/errors.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
 import { csvRecord, JOURNAL_CSV_HEADER, toApiJournalLine, toJournalCsvRow } from "./audit.mapper.ts";
-import { verifyLog } from "./audit.service.ts";
 import { historyOf, journalLines, journalPage as readJournalPage } from "./journal.service.ts";
 
 /** The 'Journal' and the histories of the back-office (decision 038). */
@@ -79,16 +78,19 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: superAdminOnly,
       schema: {
         tags: ["admin"],
-        description: "Recomputes the chain of hashes: intact, or the first line changed or removed.",
+        description:
+          "Recomputes the chain of hashes, then compares it with its head kept outside the database: intact, or the first line changed or removed (the last lines removed together included).",
         response: { 200: envelope(journalVerdict) },
       },
     },
     async () => {
-      const verdict = await verifyLog(app.db);
-      return ok(
-        { intact: verdict.intact, lines: verdict.lines, firstBroken: verdict.intact ? null : verdict.firstBroken },
-        verdict.intact ? MSG.journalIntact : MSG.journalBroken,
-      );
+      const verdict = await app.auditCheckpoint.verify();
+      const message = verdict.intact
+        ? MSG.journalIntact
+        : verdict.checkpoint?.state === "forged" && verdict.firstBroken === null
+          ? MSG.journalCheckpointForged
+          : MSG.journalBroken;
+      return ok(verdict, message);
     },
   );
 

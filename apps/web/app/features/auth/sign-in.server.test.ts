@@ -25,7 +25,7 @@ const stepForm = (fields: Record<string, string>) =>
 describe("signInOnServer, an admin without the second factor the shop requires", () => {
   it("opens the session and goes to the factor's set-up, whatever the target", async () => {
     const answer = ok(MSG.signInSuccess, "jwt");
-    stubApi({ "POST /api/signin": { ...answer, body: { ...answer.body, secondFactorSetup: true } } });
+    stubApi({ "POST /api/signin": { ...answer, body: { ...(answer.body as object), secondFactorSetup: true } } });
     const result = await signInOnServer(
       post({ email: "chef@exemple.cm", password: "motdepasse", redirectTo: "/admin" }),
     );

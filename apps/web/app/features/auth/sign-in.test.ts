@@ -73,7 +73,7 @@ describe("signInInBrowser", () => {
 
   it("leads an admin the shop requires a second factor of to its set-up first", async () => {
     const answer = ok(MSG.signInSuccess, "jwt.admin");
-    stubApi({ "POST /api/signin": { ...answer, body: { ...answer.body, secondFactorSetup: true } } });
+    stubApi({ "POST /api/signin": { ...answer, body: { ...(answer.body as object), secondFactorSetup: true } } });
     const result = await signInInBrowser(post({ email: "chef@exemple.cm", password: "x", redirectTo: "/admin" }));
     expect(localStorage.getItem("token")).toBe("jwt.admin");
     expect((result as Response).headers.get("Location")).toBe(SECOND_FACTOR_SETUP_PAGE);

@@ -6,13 +6,46 @@ import { JournalLines, JournalPager, VerdictNotice } from "./journal-parts";
 
 describe("VerdictNotice", () => {
   it("says the Journal is intact, with the lines checked", () => {
-    render(<VerdictNotice verdict={{ intact: true, lines: 42, firstBroken: null }} />);
+    render(<VerdictNotice verdict={{ intact: true, lines: 42, firstBroken: null, checkpoint: null }} />);
     expect(screen.getByRole("status").textContent).toBe("Journal intact : 42 lignes vérifiées.");
   });
 
+  it("names the checkpoint kept outside the database that confirmed the end of the Journal", () => {
+    const checkpoint = { state: "holds" as const, line: 40, at: "2026-12-07T09:15:00.000Z" };
+    render(<VerdictNotice verdict={{ intact: true, lines: 42, firstBroken: null, checkpoint }} />);
+    expect(screen.getByRole("status").textContent).toBe(
+      "Journal intact : 42 lignes vérifiées. Fin du journal confirmée par le point de contrôle gardé hors de la base (ligne n° 40, 7 décembre 2026 à 10:15).",
+    );
+  });
+
   it("alerts on the first line changed or removed", () => {
-    render(<VerdictNotice verdict={{ intact: false, lines: 42, firstBroken: 17 }} />);
+    render(<VerdictNotice verdict={{ intact: false, lines: 42, firstBroken: 17, checkpoint: null }} />);
     expect(screen.getByRole("alert").textContent).toBe("Journal modifié : la ligne n° 17 a été changée ou supprimée.");
+  });
+
+  it("alerts on the last lines removed together, and on a checkpoint changed by hand", () => {
+    const { unmount } = render(
+      <VerdictNotice
+        verdict={{
+          intact: false,
+          lines: 38,
+          firstBroken: 40,
+          checkpoint: { state: "broken", line: 40, at: "2026-12-07T09:15:00.000Z" },
+        }}
+      />,
+    );
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Journal modifié : la ligne n° 40 a été changée ou supprimée. Les dernières lignes ont pu être supprimées ensemble.",
+    );
+    unmount();
+    render(
+      <VerdictNotice
+        verdict={{ intact: false, lines: 38, firstBroken: null, checkpoint: { state: "forged", line: null, at: null } }}
+      />,
+    );
+    expect(screen.getByRole("alert").textContent).toBe(
+      "Journal suspect : son point de contrôle hors de la base a été modifié.",
+    );
   });
 });
 

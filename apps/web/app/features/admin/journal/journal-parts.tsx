@@ -1,21 +1,29 @@
 import type { JournalLine, JournalVerdict } from "@shop/shared";
 import { Link } from "react-router";
+import { formatDateTime } from "../../../lib/format-date";
 import { JournalLineCard } from "./journal-line";
 
 /** What "Vérifier le journal" found: intact (and how many lines), or the first line broken. */
 export function VerdictNotice({ verdict }: { verdict: JournalVerdict }) {
+  const checkpoint = verdict.checkpoint;
   if (verdict.intact) {
     return (
       <p role="status" className="mt-4 rounded-md bg-green-50 p-3 text-green-900 ring-1 ring-green-200">
         <strong>Journal intact</strong> : {verdict.lines} {verdict.lines > 1 ? "lignes vérifiées" : "ligne vérifiée"}.
+        {checkpoint?.line && checkpoint.at
+          ? ` Fin du journal confirmée par le point de contrôle gardé hors de la base (ligne n° ${checkpoint.line}, ${formatDateTime(checkpoint.at)}).`
+          : null}
       </p>
     );
   }
   return (
     <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
-      {verdict.firstBroken === null
-        ? "Journal modifié : une ligne a été changée ou supprimée."
-        : `Journal modifié : la ligne n° ${verdict.firstBroken} a été changée ou supprimée.`}
+      {verdict.firstBroken !== null
+        ? `Journal modifié : la ligne n° ${verdict.firstBroken} a été changée ou supprimée.`
+        : checkpoint?.state === "forged"
+          ? "Journal suspect : son point de contrôle hors de la base a été modifié."
+          : "Journal modifié : une ligne a été changée ou supprimée."}
+      {checkpoint?.state === "broken" ? " Les dernières lignes ont pu être supprimées ensemble." : null}
     </p>
   );
 }
