@@ -244,6 +244,40 @@ test.describe("back-office: orders", () => {
     await buyer.context.close();
   });
 
+  test("an order's own changes: 'Historique des modifications' says who changed what, before and after, and the Journal leads back to it", async ({
+    page,
+    browser,
+  }) => {
+    const adminName = await signInAdmin(page);
+    const buyer = await customer(browser, "Estelle Ngono");
+    const { reference } = await placeOrder(buyer.context, 6, { name: "Estelle Ngono", phone: uniquePhone() });
+    await buyer.context.close();
+
+    await open(page, `/admin-panel/orders/${reference}`);
+    const changes = page.getByRole("region", { name: "Historique des modifications" });
+    await expect(changes).toContainText("Aucune modification enregistrée.");
+    await page.getByRole("button", { name: "Confirmer la commande" }).click();
+    await expect(page.getByText("Statut de la commande mis à jour. Nouveau statut : Confirmée.")).toBeVisible();
+
+    // The line of the change, newest first: the action, the person as they were, the values.
+    const line = changes.getByRole("article").first();
+    await expect(line).toContainText("Statut");
+    await expect(line).toContainText(`${adminName} (SUPERADMIN)`);
+    await line.getByText("Détails").click();
+    await expect(line.locator("details")).toContainText(/Avant\s*nouvelle/);
+    await expect(line.locator("details")).toContainText(/Après\s*confirmée/);
+    await expectNoSidewaysScroll(page);
+
+    // The same line in the Journal, filtered by the order, opens the order.
+    await open(page, `/admin-panel/journal?entity=order&entityId=${reference}`);
+    const inJournal = page.getByRole("article").filter({ hasText: "Statut" }).first();
+    await inJournal.getByRole("link", { name: `Commande ${reference}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin-panel/orders/${reference}$`));
+    await expect(page.getByRole("region", { name: "Historique des modifications" }).getByRole("article")).toHaveCount(
+      1,
+    );
+  });
+
   test("a final status is asked twice, then nothing more is offered", async ({ page, browser }) => {
     await signInAdmin(page);
     const buyer = await customer(browser, "Paul Mbarga");
