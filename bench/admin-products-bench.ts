@@ -37,7 +37,7 @@ import pg from "pg";
 import { buildApp } from "../apps/server/src/app.ts";
 import { prepareDatabase } from "../apps/server/src/bootstrap.ts";
 import { loadConfig } from "../apps/server/src/config.ts";
-import type { Database } from "../apps/server/src/db/client.ts";
+import { type Database, pgliteBuffersMb, pgliteDataBytes } from "../apps/server/src/db/client.ts";
 import { fill, lexiconGaps, planCatalogue, rowsOf, snapshot } from "./admin-products-fill.ts";
 import { OptionCheck, parseOptionsOrExit } from "./lib/cli.ts";
 import {
@@ -256,6 +256,8 @@ async function measure(kind: DbKind, options: Options) {
     LOG_LEVEL: "silent",
     TOKEN_SECRET: randomBytes(32).toString("hex"),
     ADMIN_PASSWORD: password,
+    // PGlite's shared_buffers as the shop would be started with (decision 030's 16 MB by default).
+    PGLITE_BUFFERS_MB: process.env.PGLITE_BUFFERS_MB,
   });
   const { database, superAdminId } = await prepareDatabase(config, { info: () => {}, warn: () => {} });
   const { db } = database;
@@ -281,6 +283,16 @@ async function measure(kind: DbKind, options: Options) {
     console.log(`  filling ${int(plan.length)} products…`);
     const filled = await fill(db, plan, superAdminId, options.whatIf);
     console.log(`  filled in ${f1(filled.totalSeconds)} s; checking against the app…`);
+    // What PGlite's page cache would be at the shop's next start, sized to this data (decision 050).
+    const onDisk =
+      config.database.kind === "pglite"
+        ? {
+            mb: (await pgliteDataBytes(config.database.dir ?? "")) / 1024 / 1024,
+            buffersAtStart: await pgliteBuffersMb(config.database.dir),
+          }
+        : null;
+    if (onDisk)
+      console.log(`  ${f1(onDisk.mb)} MB on disk: the app starts with ${onDisk.buffersAtStart} MB of buffers`);
 
     // The app's own save of a sample changes nothing the bulk fill wrote.
     const sample = plan.filter((p) => p.options.length > 0).slice(0, options.check);
@@ -444,6 +456,7 @@ async function measure(kind: DbKind, options: Options) {
         categories: CATEGORIES.length,
       },
       fill: filled,
+      onDisk,
       check: {
         products: ids.length,
         saveMedianMs: percentile(sortedSaves, 50),
@@ -472,6 +485,7 @@ function report(results: Result[], m: ReturnType<typeof machine>, options: Optio
     machineLine(m, "server sources"),
     `- Command: \`npm run bench:admin-products\` (${options.runs} measured rounds after ${options.warmup} warm-up rounds, each request once a round; ${options.limit === undefined ? "the API's page size" : `limit=${options.limit}`})`,
     options.whatIf ? `- **What-if SQL run after the fill**: \`${options.whatIf}\`` : "",
+    `- PGlite's shared_buffers in this run: ${process.env.PGLITE_BUFFERS_MB ? `${process.env.PGLITE_BUFFERS_MB} MB (\`PGLITE_BUFFERS_MB\`)` : "sized by the app when it started on an empty database, 16 MB"}`,
     "",
     `Target (decision 044): a search or a filter of the admin listing over ${int(options.products)} products answers in ≤ ${TARGET_P99_MS} ms at p99, on PGlite and on PostgreSQL. The storefront's search is measured in the same rounds, as the baseline.`,
     "",
@@ -490,6 +504,9 @@ function report(results: Result[], m: ReturnType<typeof machine>, options: Optio
         `${r.check.products} products saved again through \`POST /api/admin/products/:id/variants\` (median ${f2(r.check.saveMedianMs)} ms) are unchanged; search_lexicon holds every word (${int(r.check.lexiconWords)}).` +
         (r.oneByOne.products
           ? ` One at a time through the app (create, then its variants) a product takes ${f2(r.oneByOne.medianMs)} ms at the median: ${f1((r.oneByOne.medianMs * c.products) / 1000)} s for ${int(c.products)}.`
+          : "") +
+        (r.onDisk
+          ? ` On disk after the fill: ${f1(r.onDisk.mb)} MB of data (\`base/\`), for which the app starts with ${r.onDisk.buffersAtStart} MB of shared_buffers (decision 050).`
           : ""),
       "",
       table(

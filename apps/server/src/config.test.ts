@@ -12,7 +12,9 @@ describe("configuration", () => {
     const dir = await tempDir();
     const config = loadConfig({ DATA_DIR: dir });
     expect(config.port).toBe(3000);
-    expect(config.database).toEqual({ kind: "pglite", dir: path.join(dir, "pglite"), buffersMb: 16 });
+    // No PGLITE_BUFFERS_MB: the page cache is sized at start to the database on disk (decision 050).
+    expect(config.database).toEqual({ kind: "pglite", dir: path.join(dir, "pglite") });
+    expect(loadConfig({ DATA_DIR: dir, PGLITE_BUFFERS_MB: "32" }).database).toMatchObject({ buffersMb: 32 });
     expect(config.corsOrigins).toEqual([]);
     expect(config.shop.phone).toMatch(/^237\d{9}$/);
     expect(config.cookie.secure).toBe(false);

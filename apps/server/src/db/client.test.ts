@@ -1,6 +1,9 @@
+import { mkdir, mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "./client.ts";
+import { type Database, openDatabase, pgliteBuffersMb } from "./client.ts";
 
 describe.skipIf(process.env.DATABASE_URL)("the embedded database (PGlite)", () => {
   let database: Database;
@@ -46,6 +49,24 @@ describe.skipIf(process.env.DATABASE_URL)("the embedded database (PGlite)", () =
       rows: { c: number }[];
     };
     expect(rows[0]?.c).toBe(0);
+  });
+
+  it("sizes PostgreSQL's page cache to the database on disk: 16 MB for a small shop, 64 MB past 48 MB of data", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "shop-buffers-"));
+    try {
+      expect(await pgliteBuffersMb(undefined)).toBe(16);
+      expect(await pgliteBuffersMb(dir)).toBe(16);
+      await mkdir(path.join(dir, "base", "5"), { recursive: true });
+      // Relation files as PostgreSQL lays them out (sparse here: only their size is read).
+      await writeFile(path.join(dir, "base", "5", "16384"), "");
+      await truncate(path.join(dir, "base", "5", "16384"), 30 * 1024 * 1024);
+      expect(await pgliteBuffersMb(dir)).toBe(16);
+      await writeFile(path.join(dir, "base", "5", "16385"), "");
+      await truncate(path.join(dir, "base", "5", "16385"), 20 * 1024 * 1024);
+      expect(await pgliteBuffersMb(dir)).toBe(64);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("keeps PostgreSQL's page cache small: 16 MB unless told otherwise", async () => {

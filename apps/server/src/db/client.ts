@@ -1,4 +1,5 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -13,8 +14,43 @@ import * as schema from "./schema.ts";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** PGlite's page cache for a shop of the demo's size (decision 030), and for a catalogue of thousands (decision 050). */
+export const PGLITE_BUFFERS_SMALL_MB = 16;
+export const PGLITE_BUFFERS_LARGE_MB = 64;
+/** The data on disk (`base/`) past which the larger cache is taken: a new shop's is about 30 MB, 10,000 products about 75. */
+const LARGE_DATABASE_BYTES = 48 * 1024 * 1024;
+
+/**
+ * PostgreSQL's shared_buffers inside PGlite when PGLITE_BUFFERS_MB is not set, from the size of
+ * the database on disk at start (decision 050): 16 MB while the shop is small, which keeps the
+ * memory of decision 030; 64 MB once its tables outgrow that, so that a search over thousands of
+ * products reads its rows from the cache rather than through PGlite's file system at every
+ * request. A shop that grows past it gets the larger cache at its next start.
+ */
+export async function pgliteBuffersMb(dir: string | undefined): Promise<number> {
+  if (!dir) return PGLITE_BUFFERS_SMALL_MB;
+  return (await pgliteDataBytes(dir, LARGE_DATABASE_BYTES)) > LARGE_DATABASE_BYTES
+    ? PGLITE_BUFFERS_LARGE_MB
+    : PGLITE_BUFFERS_SMALL_MB;
+}
+
+/** The bytes of PGlite's databases on disk (`base/`), counted up to `stopPast` at most. */
+export async function pgliteDataBytes(dir: string, stopPast = Number.POSITIVE_INFINITY): Promise<number> {
+  let bytes = 0;
+  const entries = await readdir(path.join(dir, "base"), { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    bytes += (await stat(path.join(entry.parentPath, entry.name)).catch(() => null))?.size ?? 0;
+    if (bytes > stopPast) break;
+  }
+  return bytes;
+}
+
 export type DatabaseOptions =
-  /** `buffersMb`: PostgreSQL's shared_buffers inside PGlite (PGlite's own default is 160 MB). */
+  /**
+   * `buffersMb`: PostgreSQL's shared_buffers inside PGlite (PGlite's own default is 160 MB);
+   * unset, sized at start to the database on disk (`pgliteBuffersMb`, decision 050).
+   */
   | {
       kind: "pglite";
       dir?: string;
@@ -99,7 +135,11 @@ export async function openDatabase(
     const client = await startPgliteThread(
       {
         dir,
-        startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${options.buffersMb ?? 16}MB`],
+        startParams: [
+          ...PGlite.defaultStartParams,
+          "-c",
+          `shared_buffers=${options.buffersMb ?? (await pgliteBuffersMb(dir))}MB`,
+        ],
         loadDataDir: options.loadDataDir,
       },
       onIdleError,
