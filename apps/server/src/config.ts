@@ -34,7 +34,7 @@ const env = z.object({
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   DATA_DIR: z.string().min(1).default("./data"),
-  /** Unset: sized at start to the database on disk, 16 or 64 MB (decision 050). */
+  /** Unset: sized at start to the database on disk, 16 or 32 MB (decision 050). */
   PGLITE_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).optional(),
   TOKEN_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(7),

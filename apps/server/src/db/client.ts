@@ -16,14 +16,14 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** PGlite's page cache for a shop of the demo's size (decision 030), and for a catalogue of thousands (decision 050). */
 export const PGLITE_BUFFERS_SMALL_MB = 16;
-export const PGLITE_BUFFERS_LARGE_MB = 64;
-/** The data on disk (`base/`) past which the larger cache is taken: a new shop's is about 30 MB, 10,000 products about 75. */
+export const PGLITE_BUFFERS_LARGE_MB = 32;
+/** The data on disk (`base/`) past which the larger cache is taken: a new shop's is about 25 MB, 10,000 products about 73. */
 const LARGE_DATABASE_BYTES = 48 * 1024 * 1024;
 
 /**
  * PostgreSQL's shared_buffers inside PGlite when PGLITE_BUFFERS_MB is not set, from the size of
  * the database on disk at start (decision 050): 16 MB while the shop is small, which keeps the
- * memory of decision 030; 64 MB once its tables outgrow that, so that a search over thousands of
+ * memory of decision 030; 32 MB once its tables outgrow that, so that a search over thousands of
  * products reads its rows from the cache rather than through PGlite's file system at every
  * request. A shop that grows past it gets the larger cache at its next start.
  */
