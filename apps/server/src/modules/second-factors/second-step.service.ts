@@ -69,39 +69,41 @@ export interface Attempt {
 
 type Method = "totp" | "recovery" | "passkey";
 
+type Account = Pick<UserRow, "id" | "role" | "name">;
+
 /**
- * A wrong second factor: recorded under the account (in its own statement: the refusal
- * stays whatever happens next), answered with its French message.
+ * A refused try, recorded under the account in its own statement (it stays whatever happens
+ * next) and answered with its French message: a wrong factor, or a try the lock turned away.
  */
-async function refusal(
+async function refused(
   ctx: FactorsContext,
-  user: Pick<UserRow, "id" | "role" | "name">,
+  user: Account,
   attempt: Attempt,
-  method: Method | "passkey-registration",
+  line: { action: "second-factor-refused" | "second-factor-locked"; method: Method | "passkey-registration" },
   message: string,
-  status = 401,
+  status: number,
 ): Promise<AppError> {
   await recordChange(
     ctx.db,
     { user, sessionId: null, address: attempt.address },
-    {
-      entity: "user",
-      entityId: user.id,
-      action: "second-factor-refused",
-      after: { method, reason: message },
-    },
+    { entity: "user", entityId: user.id, action: line.action, after: { method: line.method, reason: message } },
   );
   return new AppError(status, message);
 }
 
+/** A wrong second factor. */
+const refusal = (
+  ctx: FactorsContext,
+  user: Account,
+  attempt: Attempt,
+  method: Method | "passkey-registration",
+  message: string,
+  status = 401,
+) => refused(ctx, user, attempt, { action: "second-factor-refused", method }, message, status);
+
 /** A refusal helper bound to one account and attempt (the factors' routes pass it on). */
 export const refuser =
-  (
-    ctx: FactorsContext,
-    user: Pick<UserRow, "id" | "role" | "name">,
-    attempt: Attempt,
-    method: Method | "passkey-registration",
-  ) =>
+  (ctx: FactorsContext, user: Account, attempt: Attempt, method: Method | "passkey-registration") =>
   (message: string, status?: number) =>
     refusal(ctx, user, attempt, method, message, status);
 
@@ -110,29 +112,14 @@ export const refuser =
  * A try refused by the lock is recorded too, under an action of its own: the owner sees that
  * someone kept trying, and those lines do not prolong the lock.
  */
-async function assertNotLocked(
-  ctx: FactorsContext,
-  user: Pick<UserRow, "id" | "role" | "name">,
-  attempt: Attempt,
-  method: Method,
-): Promise<void> {
-  const refused = await recentLines(
+async function assertNotLocked(ctx: FactorsContext, user: Account, attempt: Attempt, method: Method): Promise<void> {
+  const refusals = await recentLines(
     ctx.db,
     { entity: "user", entityId: user.id, action: "second-factor-refused" },
     LOCK_MINUTES,
   );
-  if (refused < MAX_REFUSALS) return;
-  await recordChange(
-    ctx.db,
-    { user, sessionId: null, address: attempt.address },
-    {
-      entity: "user",
-      entityId: user.id,
-      action: "second-factor-locked",
-      after: { method, reason: MSG.secondFactorLocked },
-    },
-  );
-  throw new AppError(429, MSG.secondFactorLocked);
+  if (refusals < MAX_REFUSALS) return;
+  throw await refused(ctx, user, attempt, { action: "second-factor-locked", method }, MSG.secondFactorLocked, 429);
 }
 
 /**
