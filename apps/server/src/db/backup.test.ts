@@ -88,6 +88,9 @@ beforeAll(async () => {
       },
     });
     const order = await postOrderForm(app, png);
+    // The audit log's checkpoint, kept by a verification: a file of the backup too.
+    const verified = await call(app, "GET", "/api/admin/journal/verify", { token });
+    expect(verified.json().data).toMatchObject({ intact: true });
     return {
       productId: product.json().data._id as string,
       imagePath: new URL(imageUrl).pathname,
@@ -104,7 +107,7 @@ afterAll(async () => {
 describe("npm run db:backup / db:restore", () => {
   it("writes one archive with the database and the files", async () => {
     const { stdout } = await cliRun(source.env, "backup", archive);
-    expect(stdout).toMatch(/Backup written: .*nightly\.tar\.gz \(1 products, 1 orders, 1 users, 4 files\)/);
+    expect(stdout).toMatch(/Backup written: .*nightly\.tar\.gz \(1 products, 1 orders, 1 users, 5 files\)/);
     expect(existsSync(archive)).toBe(true);
     expect(existsSync(`${archive}.partial`)).toBe(false);
   });
@@ -112,7 +115,7 @@ describe("npm run db:backup / db:restore", () => {
   it("restores it into an empty shop: the same products, orders and files", async () => {
     const target = await newShop();
     const { stdout } = await cliRun(target.env, "restore", archive);
-    expect(stdout).toContain("1 products, 1 orders, 1 users, 4 files");
+    expect(stdout).toContain("1 products, 1 orders, 1 users, 5 files");
     await withShop(target.config, async (app, token) => {
       const products = await app.inject({ method: "GET", url: "/api/get-product" });
       expect(products.json().data.map((p: { _id: string; productName: string }) => [p._id, p.productName])).toEqual([
@@ -124,6 +127,9 @@ describe("npm run db:backup / db:restore", () => {
       const file = await call(app, "GET", `/api/orders/${made.reference}/file`, { token });
       expect(file.statusCode).toBe(200);
       expect(Buffer.compare(file.rawPayload, png)).toBe(0);
+      // The journal came back with its checkpoint, which names a line of the restored log.
+      const verified = await call(app, "GET", "/api/admin/journal/verify", { token });
+      expect(verified.json().data).toMatchObject({ intact: true, checkpoint: { state: "holds" } });
     });
 
     // A second restore would mix two shops: refused, unless asked to replace.
