@@ -1,7 +1,7 @@
-import { ADMIN_ROLES, type Role } from "@shop/shared";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { type CheckpointKeeper, checkpointKeeper } from "../modules/audit/checkpoint.ts";
+import { isStaff } from "../modules/second-factors/setting.service.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -39,8 +39,7 @@ export const auditCheckpointPlugin = fp(async (app: FastifyInstance, opts: { tok
   };
   app.addHook("onResponse", async (request, reply) => {
     if (request.method === "GET" || request.method === "HEAD" || reply.statusCode >= 400) return;
-    const role = request.user?.role as Role | undefined;
-    if (role && (ADMIN_ROLES as readonly Role[]).includes(role)) keepSoon();
+    if (request.user && isStaff(request.user.role)) keepSoon();
   });
   app.addHook("onClose", async () => {
     if (timer) clearTimeout(timer);

@@ -70,28 +70,30 @@ export function checkpointKeeper(db: Db, files: FileStorage, tokenSecret: string
     return { state: "forged" };
   }
 
-  async function keep(): Promise<void> {
+  /** Moves the checkpoint to the chain's head from what the storage holds (`held`: its line checked already). */
+  async function keepFrom(kept: CheckpointRead, held?: boolean): Promise<void> {
     const [head] = await db
       .select({ id: auditLog.id, hash: auditLog.hash })
       .from(auditLog)
       .orderBy(desc(auditLog.id))
       .limit(1);
     if (!head) return;
-    const kept = await read();
     // Two app servers may keep at once: the later head stays. A file whose seal fails (a hand's
     // work, or TOKEN_SECRET rotated) is replaced: the verification said so while it was there.
-    if (kept.state === "kept" && (kept.id >= head.id || !(await holds(db, kept)))) return;
+    if (kept.state === "kept" && (kept.id >= head.id || !(held ?? (await holds(db, kept))))) return;
     const checkpoint: Checkpoint = { id: head.id, hash: head.hash, at: new Date().toISOString() };
     const body = JSON.stringify({ ...checkpoint, mac: seal(checkpoint) });
     await files.put(CHECKPOINT_KEY, Buffer.from(body), "application/json");
   }
+
+  const keep = async () => keepFrom(await read());
 
   async function verify(): Promise<JournalVerdict> {
     const chain = await verifyLog(db);
     const kept = await read();
     let firstBroken = chain.intact ? null : chain.firstBroken;
     if (kept.state === "none") {
-      if (firstBroken === null) await keep();
+      if (firstBroken === null) await keepFrom(kept);
       return { intact: firstBroken === null, lines: chain.lines, firstBroken, checkpoint: null };
     }
     if (kept.state === "forged") {
@@ -105,7 +107,7 @@ export function checkpointKeeper(db: Db, files: FileStorage, tokenSecret: string
     const held = await holds(db, kept);
     // The last lines removed together: the line the checkpoint saw is missing (or changed).
     if (!held) firstBroken = Math.min(firstBroken ?? kept.id, kept.id);
-    if (firstBroken === null) await keep();
+    if (firstBroken === null) await keepFrom(kept, held);
     return {
       intact: firstBroken === null,
       lines: chain.lines,
