@@ -267,6 +267,21 @@ test.describe("the back-office's code stays out of the storefront's scripts", ()
     });
   }
 
+  test("the back-office's words in the shared package stay out of the scripts every page loads", () => {
+    // "@shop/shared/back-office", apart from "@shop/shared/core" which every route reaches (shared-chunk.ts).
+    const own = ["audit.ts", "back-office.ts"].map((name) => path.join(root, "packages/shared/src", name));
+    const others = [
+      ...sourceFiles(webApp).filter((f) => !isAdmin(f)),
+      ...sourceFiles(path.join(root, "packages/shared/src")),
+    ]
+      .filter((f) => !own.includes(f))
+      .flatMap((f) => [...stringsOf(f)]);
+    const words = own.flatMap((f) => [...stringsOf(f)]).filter((s) => !others.includes(s));
+    expect(words).toContain("Second facteur bloqué (trop d'essais)");
+    const home = new Set([...closureOf(manifest, "routes/home")].flatMap((url) => [...stringsOfChunk(url)]));
+    expect(words.filter((word) => home.has(word))).toEqual([]);
+  });
+
   async function scriptsRequested(page: Page, visit: () => Promise<void>): Promise<string[]> {
     const scripts: string[] = [];
     page.on("request", (r) => {

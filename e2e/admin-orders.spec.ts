@@ -5,14 +5,8 @@
  * accessibility scan of each screen.
  */
 
-import {
-  formatPrice,
-  MSG,
-  ORDER_REFERENCE_PATTERN,
-  type OrderStatus,
-  orderStatusWhatsappMessage,
-  whatsappLink,
-} from "@shop/shared/core";
+import { orderStatusWhatsappMessage } from "@shop/shared/back-office";
+import { formatPrice, MSG, ORDER_REFERENCE_PATTERN, type OrderStatus, whatsappLink } from "@shop/shared/core";
 import { type Browser, type BrowserContext, expect, type Page, test } from "./fixtures.ts";
 import {
   chooseDelivery,

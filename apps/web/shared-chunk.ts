@@ -1,8 +1,10 @@
 /**
  * Which modules of the browser build go into the one shared chunk (vite.config.ts, decision 027):
  * React, React DOM and React Router, and every module of the shop's own code (the web app
- * outside its route files, and the shared package) that more than one route reaches. Code that
- * one route alone uses stays in that route's file; the back-office's code, which only admins
+ * outside its route files, and the shared package) that more than one storefront route reaches.
+ * Code that one storefront route alone uses stays in that route's file, even when a back-office
+ * route uses it too (a customer's security page and the admin's view of a user's devices share
+ * their lists: every page would otherwise carry them). The back-office's code, which only admins
  * load (a browser test proves no storefront page carries it), never goes in; nor do the orders
  * kept on the phone (features/offline: their store, their panel), loaded only by the pages that can
  * keep one and by visitors who have one (decision 034).
@@ -42,6 +44,8 @@ function entriesReaching(id: string, graph: ModuleGraph, memo: Map<string, Set<s
  * the order's summary, the payment's values, the photo shrinking) goes into a chunk of their
  * own rather than into every page's shared chunk (decision 027, "The first tap").
  */
+const BACK_OFFICE_ROUTE = /apps[\\/]web[\\/]app[\\/]routes[\\/]admin[\\/]/;
+
 const CHECKOUT = /apps[\\/]web[\\/]app[\\/]routes[\\/](cart|order|order-status|pay|payment)\.tsx(?:\?|$)/;
 
 /**
@@ -59,7 +63,8 @@ export function sharedChunkNames() {
     framework: (id: string, graph: ModuleGraph): string | null => {
       if (FRAMEWORK.test(id) || isEsmFacade(id)) return "framework";
       if (!isShopCode(id) || checkout(id, graph)) return null;
-      return entriesReaching(id, graph, memo).size >= 2 ? "framework" : null;
+      const storefront = [...entriesReaching(id, graph, memo)].filter((entry) => !BACK_OFFICE_ROUTE.test(entry));
+      return storefront.length >= 2 ? "framework" : null;
     },
     checkout: (id: string, graph: ModuleGraph): string | null =>
       isShopCode(id) && checkout(id, graph) ? "checkout" : null,

@@ -1,9 +1,8 @@
 /**
  * What the browser needs without zod: categories, constants, messages, money, image and
- * WhatsApp helpers. Contract types come from "@shop/shared" as type-only imports.
+ * WhatsApp helpers. Contract types come from "@shop/shared" as type-only imports; the
+ * back-office's own words from "@shop/shared/back-office".
  */
-export * from "./audit.ts";
-export * from "./back-office.ts";
 export * from "./categories.ts";
 export * from "./constants.ts";
 export * from "./delivery.ts";

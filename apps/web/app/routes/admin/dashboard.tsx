@@ -1,4 +1,4 @@
-import { DASHBOARD_DAYS } from "@shop/shared/core";
+import { DASHBOARD_DAYS } from "@shop/shared/back-office";
 import { Link } from "react-router";
 import { adminApi } from "../../features/admin/admin-api";
 import {

@@ -1,4 +1,5 @@
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAYMENT_FILTER_LABELS, PAYMENT_FILTERS } from "@shop/shared/core";
+import { PAYMENT_FILTER_LABELS } from "@shop/shared/back-office";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAYMENT_FILTERS } from "@shop/shared/core";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { inputBase } from "../../components/ui/field";
 import { adminApi } from "../../features/admin/admin-api";

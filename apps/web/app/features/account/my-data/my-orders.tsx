@@ -1,12 +1,11 @@
 import type { OrderData } from "@shop/shared";
+import { PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS } from "@shop/shared/back-office";
 import {
   deliveryFeeLabel,
   formatPrice,
   lineName,
   ORDER_STATUS_LABELS,
-  PAYMENT_METHOD_LABELS,
   PAYMENT_OPERATOR_LABELS,
-  PAYMENT_STATE_LABELS,
 } from "@shop/shared/core";
 import type { ReactNode } from "react";
 import { formatDateTime } from "../../../lib/format-date";

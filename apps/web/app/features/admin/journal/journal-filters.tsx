@@ -1,5 +1,5 @@
 import type { Role } from "@shop/shared";
-import { AUDIT_ACTIONS, AUDIT_ENTITIES } from "@shop/shared/core";
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from "@shop/shared/back-office";
 import { Form, Link } from "react-router";
 import { Field, inputClass } from "../../../components/ui/field";
 import { type JournalFilterValues, journalHref } from "./journal-query";

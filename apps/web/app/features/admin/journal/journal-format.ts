@@ -1,5 +1,5 @@
 import type { JournalLine } from "@shop/shared";
-import { AUDIT_ACTIONS, AUDIT_ENTITIES } from "@shop/shared/core";
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from "@shop/shared/back-office";
 
 /** A change no person made: the demo catalogue's, written by the seed. */
 export const NO_ACTOR = "Catalogue de démonstration";

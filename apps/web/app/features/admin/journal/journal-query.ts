@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from "@shop/shared/core";
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from "@shop/shared/back-office";
 
 /** The Journal's filters as its address carries them; empty ones are left out. */
 export interface JournalFilterValues {

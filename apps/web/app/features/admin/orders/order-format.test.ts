@@ -1,4 +1,4 @@
-import { orderStatusWhatsappMessage } from "@shop/shared/core";
+import { orderStatusWhatsappMessage } from "@shop/shared/back-office";
 import { describe, expect, it } from "vitest";
 import { customerWhatsappHref, formatShortDateTime, plural } from "./order-format";
 

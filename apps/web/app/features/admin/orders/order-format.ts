@@ -1,11 +1,6 @@
 import type { AdminOrderSummary } from "@shop/shared";
-import {
-  orderStatusWhatsappMessage,
-  SHOP_TIME_ZONE,
-  type StatusMessageAmounts,
-  whatsappLink,
-  whatsappShareLink,
-} from "@shop/shared/core";
+import { orderStatusWhatsappMessage, type StatusMessageAmounts, whatsappShareLink } from "@shop/shared/back-office";
+import { SHOP_TIME_ZONE, whatsappLink } from "@shop/shared/core";
 
 /** How an order reached the shop, as the back-office says it. */
 export const CHANNEL_LABELS: Record<AdminOrderSummary["channel"], string> = {

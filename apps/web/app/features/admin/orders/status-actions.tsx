@@ -1,4 +1,5 @@
-import { ORDER_STATUS_LABELS, ORDER_STATUS_TRANSITIONS, type OrderStatus } from "@shop/shared/core";
+import { ORDER_STATUS_TRANSITIONS } from "@shop/shared/back-office";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "@shop/shared/core";
 import { Form } from "react-router";
 
 /** What each button does, in words: the status it gives the order. */

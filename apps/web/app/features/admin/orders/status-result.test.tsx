@@ -1,4 +1,4 @@
-import { orderStatusWhatsappMessage } from "@shop/shared/core";
+import { orderStatusWhatsappMessage } from "@shop/shared/back-office";
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { resetToasts, Toaster } from "../../../components/ui/toast";

@@ -1,5 +1,6 @@
 import type { AdminOrder } from "@shop/shared";
-import { ORDER_STATUS_LABELS, orderStatusWhatsappMessage } from "@shop/shared/core";
+import { orderStatusWhatsappMessage } from "@shop/shared/back-office";
+import { ORDER_STATUS_LABELS } from "@shop/shared/core";
 import { useEffect, useRef } from "react";
 import { toast } from "../../../components/ui/toast";
 import type { StatusChangeResult } from "./change-status.server";

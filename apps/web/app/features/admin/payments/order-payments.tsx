@@ -1,5 +1,6 @@
 import type { AdminOrder, AdminPayment } from "@shop/shared";
-import { formatPrice, PAYMENT_CHOICE_LABELS } from "@shop/shared/core";
+import { PAYMENT_CHOICE_LABELS } from "@shop/shared/back-office";
+import { formatPrice } from "@shop/shared/core";
 import { amountDiffers, paymentNotes, paymentPhone, paymentReferences, paymentTitle } from "./payment-format";
 import { PaymentRow, PaymentStateBadge, ScreenshotLink, When } from "./payment-parts";
 import { PaymentReviewActions } from "./review-actions";

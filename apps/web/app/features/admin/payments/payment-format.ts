@@ -1,5 +1,6 @@
 import type { AdminPayment } from "@shop/shared";
-import { PAYMENT_METHOD_LABELS, PAYMENT_OPERATOR_LABELS, type PaymentState } from "@shop/shared/core";
+import { PAYMENT_METHOD_LABELS } from "@shop/shared/back-office";
+import { PAYMENT_OPERATOR_LABELS, type PaymentState } from "@shop/shared/core";
 import { displayPhone } from "../../../lib/format-phone";
 import { phoneDigits } from "../orders/order-format";
 

@@ -1,5 +1,6 @@
 import type { AdminPayment } from "@shop/shared";
-import { PAYMENT_STATE_LABELS, type PaymentState } from "@shop/shared/core";
+import { PAYMENT_STATE_LABELS } from "@shop/shared/back-office";
+import type { PaymentState } from "@shop/shared/core";
 import type { ReactNode } from "react";
 import { formatShortDateTime } from "../orders/order-format";
 import { PAYMENT_STATE_TONES } from "./payment-format";

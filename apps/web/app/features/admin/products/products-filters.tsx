@@ -3,8 +3,8 @@ import {
   ADMIN_PRODUCT_SORTS,
   PRODUCT_VISIBILITIES,
   PRODUCT_VISIBILITY_LABELS,
-  STOCK_STATUSES,
-} from "@shop/shared/core";
+} from "@shop/shared/back-office";
+import { STOCK_STATUSES } from "@shop/shared/core";
 import type { FormEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { Field, inputClass } from "../../../components/ui/field";

@@ -3,9 +3,8 @@ import {
   type AdminProductSort,
   PRODUCT_VISIBILITIES,
   type ProductVisibility,
-  STOCK_STATUSES,
-  type StockStatus,
-} from "@shop/shared/core";
+} from "@shop/shared/back-office";
+import { STOCK_STATUSES, type StockStatus } from "@shop/shared/core";
 import { pageOf } from "../orders/orders-query";
 
 /** The grid's address (decision 044). */
