@@ -75,7 +75,11 @@ const TABLE_READS = {
     "second-factors",
     "stock",
     "contact",
+    "promotions",
   ],
+  // A sale's amount is checked against the prices it targets, and a promotion's summary read
+  // from the orders' copies, each in one statement (decision 051).
+  promotions: ["products", "orders", "categories"],
   push: ["app-settings", "users"],
   reviews: ["users"],
   // An account's factors lock its row while they change; the setting is an app_settings row.

@@ -38,6 +38,7 @@ import { myDataRoutes } from "./modules/privacy/privacy.routes.ts";
 import { privacyAdminRoutes } from "./modules/privacy/privacy-admin.routes.ts";
 import { privacyPublicRoutes } from "./modules/privacy/privacy-public.routes.ts";
 import { catalogueRoutes, productAdminRoutes } from "./modules/products/products.routes.ts";
+import { adminPromotionsRoutes } from "./modules/promotions/promotions.routes.ts";
 import { pushRoutes } from "./modules/push/push.routes.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import {
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
       await api.register(adminOrdersRoutes);
       await api.register(deliveryRoutes, { config });
       await api.register(adminDeliveryRoutes);
+      await api.register(adminPromotionsRoutes);
       await api.register(messagesRoutes);
       await api.register(dashboardRoutes);
       await api.register(reviewsRoutes);

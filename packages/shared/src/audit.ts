@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = {
   user: "Utilisateur",
   message: "Message",
   privacy: "Données personnelles",
+  promotion: "Promotion",
 } as const;
 export type AuditEntity = keyof typeof AUDIT_ENTITIES;
 
@@ -51,5 +52,8 @@ export const AUDIT_ACTIONS = {
   retention: "Durées de conservation appliquées",
   read: "Message lu",
   unread: "Message non lu",
+  pause: "Mise en pause",
+  resume: "Reprise",
+  end: "Fin anticipée",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

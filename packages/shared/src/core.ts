@@ -10,6 +10,7 @@ export * from "./images.ts";
 export * from "./messages.ts";
 export * from "./money.ts";
 export * from "./pages.ts";
+export * from "./promotions.ts";
 export * from "./second-factors.ts";
 export * from "./variants.ts";
 export * from "./whatsapp.ts";

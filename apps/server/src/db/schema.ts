@@ -16,6 +16,7 @@ export * from "./schema/orders.ts";
 export * from "./schema/payments.ts";
 export * from "./schema/privacy.ts";
 export * from "./schema/products.ts";
+export * from "./schema/promotions.ts";
 export * from "./schema/push.ts";
 export * from "./schema/reviews.ts";
 export * from "./schema/second-factors.ts";

@@ -134,6 +134,26 @@ let zoneCount = 0;
 /** A zone whose neighbourhood no other zone names. */
 const zoneBody = () => ({ kind: "zone", name: "Zone test", fee: 1000, neighbourhoods: [`Quartier ${++zoneCount}`] });
 
+let promotionCount = 0;
+/** A code of its own for each attempt. */
+const promotionBody = () => ({
+  kind: "code",
+  name: "Code test",
+  code: `TEST-${++promotionCount}`,
+  discountType: "percent",
+  value: 10,
+  startsAt: new Date().toISOString(),
+});
+/** A promotion the back-office's calls edit or end, fresh for each attempt. */
+async function freshPromotion(): Promise<string> {
+  const res = await ctx.call("POST", "/api/admin/promotions", {
+    token: ctx.actors.superAdmin,
+    payload: promotionBody(),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data._id;
+}
+
 /** A shipping order of a visitor, its fee still to confirm. */
 /** A transfer waiting in 'À vérifier' for a new order (decision 026). */
 async function paymentToVerify(): Promise<string> {
@@ -444,6 +464,43 @@ const CALLS: Call[] = [
       });
       return `/api/admin/delivery/options/${res.json().data._id}`;
     },
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  // Promotions are the shop's, like its orders (decision 051).
+  {
+    method: "GET",
+    url: "/api/admin/promotions",
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/promotions",
+    body: promotionBody,
+    expected: { anonymous: 401, general: 403, admin: 201, otherAdmin: 201, superAdmin: 201 },
+  },
+  {
+    method: "PUT",
+    url: "/api/admin/promotions/:id",
+    freshUrl: async () => `/api/admin/promotions/${await freshPromotion()}`,
+    body: promotionBody,
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/promotions/:id/pause",
+    freshUrl: async () => `/api/admin/promotions/${await freshPromotion()}/pause`,
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/promotions/:id/resume",
+    freshUrl: async () => `/api/admin/promotions/${await freshPromotion()}/resume`,
+    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+  },
+  {
+    method: "POST",
+    url: "/api/admin/promotions/:id/end",
+    freshUrl: async () => `/api/admin/promotions/${await freshPromotion()}/end`,
     expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
   },
   {

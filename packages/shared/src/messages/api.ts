@@ -335,3 +335,21 @@ export const importNone = "Aucun import pour l'instant.";
 export const importNotFound = "Import introuvable : choisissez le fichier et prévisualisez-le à nouveau.";
 export const importAlreadyStarted = "Cet import est déjà lancé : suivez sa progression.";
 export const importProductFailed = (reason: string) => `Non enregistré : ${reason}`;
+
+// promotions (decision 051)
+export const promotionsListed = "Promotions.";
+export const promotionSaved = "Promotion enregistrée.";
+export const promotionNotFound = "Promotion introuvable.";
+export const promotionCodeTaken = "Ce code promo existe déjà : choisissez-en un autre.";
+export const promotionPaused = "Promotion mise en pause.";
+export const promotionResumed = "Promotion reprise.";
+export const promotionEnded = "Promotion terminée.";
+export const promotionAlreadyEnded = "Cette promotion est déjà terminée.";
+export const promotionUnknownProducts = "Un des produits ou une des variantes choisis n'existe plus.";
+export const promotionUnknownCategory = (name: string) => `Catégorie inconnue : « ${name} ».`;
+/** A sale's amount off that would give some product away. */
+export const promotionAmountAbovePrice = (name: string, price: string) =>
+  `Le montant dépasse le prix de « ${name} » (${price}) : choisissez un montant plus petit ou retirez ce produit.`;
+export const promotionKindFixed = "Des soldes restent des soldes, un code reste un code : créez une autre promotion.";
+export const promotionUsesBelowCount = (uses: number) =>
+  `Le code a déjà servi ${uses} fois : le nombre d'utilisations ne peut pas descendre en dessous.`;

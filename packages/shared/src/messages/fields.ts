@@ -101,3 +101,21 @@ export const bulkPriceValueInvalid = "Indiquez de combien changer le prix (un no
 export const stockInvalid = "Le stock doit être un nombre entier de 0 à 1 000 000, ou vide pour « non suivi ».";
 export const bulkActionInvalid = "Choisissez un changement à appliquer.";
 export const bulkTargetInvalid = "Cochez des produits, ou choisissez tous ceux du filtre (l'un ou l'autre).";
+
+// promotions (decision 051)
+export const promoKindInvalid = "Choisissez soldes ou code promo.";
+export const promoNameRequired = "Le nom de la promotion est obligatoire (60 caractères au plus).";
+export const promoCodeInvalid =
+  "Le code promo compte de 3 à 30 lettres, chiffres, tirets ou soulignés (les espaces sont retirés).";
+export const promoCodeRequired = "Un code promo a besoin d'un code.";
+export const promoDiscountTypeInvalid = "Choisissez un pourcentage, un montant ou la livraison offerte.";
+export const promoPercentInvalid = "Le pourcentage est un nombre entier de 1 à 99.";
+export const promoAmountInvalid = "Le montant est un nombre entier de francs, 1 ou plus.";
+export const promoUsesInvalid = "Le nombre d'utilisations est un nombre entier, 1 ou plus.";
+export const promoDateInvalid = "Indiquez une date et une heure valides.";
+export const promoEndBeforeStart = "La fin doit venir après le début.";
+export const promoSaleNeedsEnd = "Des soldes ont une date de fin.";
+export const promoSaleHasNoCode = "Des soldes s'appliquent sans code : retirez le code, ou choisissez « code promo ».";
+export const promoSaleNoFreeDelivery = "La livraison offerte est réservée aux codes promo.";
+export const promoSaleCodeFields =
+  "Le montant minimum, les nombres d'utilisations et le cumul avec les soldes sont réservés aux codes promo.";

@@ -1,6 +1,17 @@
-import { DELIVERY_KINDS, ORDER_CHANNELS, ORDER_STATUSES, PAYMENT_CHOICES } from "@shop/shared";
+import { DELIVERY_KINDS, ORDER_CHANNELS, ORDER_STATUSES, type OrderDiscount, PAYMENT_CHOICES } from "@shop/shared";
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { inList, timestamps } from "./common.ts";
 import { products, productVariants } from "./products.ts";
 import { users } from "./users.ts";
@@ -41,8 +52,14 @@ export const orders = pgTable(
     deliveryNeighbourhood: text("delivery_neighbourhood"),
     deliveryCity: text("delivery_city"),
     deliveryLandmark: text("delivery_landmark"),
-    /** What the customer pays: total_price and the known fee, kept by the database itself. */
-    total: integer("total").notNull().generatedAlwaysAs(sql`total_price + coalesce(delivery_fee, 0)`),
+    /** What a promotion code took off the lines' total (decision 051), in FCFA. */
+    discount: integer("discount").notNull().default(0),
+    /** The code applied, as normalised; null without one. */
+    promotionCode: text("promotion_code"),
+    /** Each discount the order got, copied as it was (sales and the code), for every total shown. */
+    discounts: jsonb("discounts").$type<OrderDiscount[]>().notNull().default([]),
+    /** What the customer pays: the lines' total less the code's discount, and the known fee, kept by the database itself. */
+    total: integer("total").notNull().generatedAlwaysAs(sql`total_price - discount + coalesce(delivery_fee, 0)`),
     /** How the customer chose to pay last (decision 026), or null. */
     paymentChoice: text("payment_choice", { enum: PAYMENT_CHOICES }),
     /**
@@ -61,6 +78,7 @@ export const orders = pgTable(
     check("orders_channel_check", sql`${t.channel} in (${inList(ORDER_CHANNELS)})`),
     check("orders_status_check", sql`${t.status} in (${inList(ORDER_STATUSES)})`),
     check("orders_delivery_kind_check", sql`${t.deliveryKind} in (${inList(DELIVERY_KINDS)})`),
+    check("orders_discount_check", sql`${t.discount} >= 0 and ${t.discount} <= ${t.totalPrice}`),
   ],
 );
 
@@ -80,6 +98,10 @@ export const orderLines = pgTable(
     /** The variant's values as they were ("256 Go, Noir"); empty for a product without options. */
     variantLabel: text("variant_label").notNull().default(""),
     unitPrice: integer("unit_price").notNull(),
+    /** The unit's usual price when a sale lowered it (decision 051); null otherwise. */
+    usualPrice: integer("usual_price"),
+    /** The sale that lowered it, as it was (no reference: the order's copy outlives the sale's row). */
+    salePromotionId: uuid("sale_promotion_id"),
     quantity: integer("quantity").notNull(),
     position: integer("position").notNull(),
   },

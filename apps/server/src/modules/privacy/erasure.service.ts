@@ -5,6 +5,7 @@ import { contactMessages } from "../../db/schema/contact.ts";
 import { type OrderRow, orderStatusChanges, orders } from "../../db/schema/orders.ts";
 import { payments } from "../../db/schema/payments.ts";
 import { privacyRequests } from "../../db/schema/privacy.ts";
+import { promotionUses } from "../../db/schema/promotions.ts";
 import { stockAlerts, stockMovements } from "../../db/schema/stock.ts";
 import { users } from "../../db/schema/users.ts";
 import { conflict, notFound } from "../../lib/errors.ts";
@@ -127,6 +128,8 @@ export async function anonymiseOrders(
       .update(payments)
       .set({ phone: null, screenshotPath: null, screenshotType: null })
       .where(inArray(payments.orderId, ids));
+    // A code's use stays counted (its limit still holds) without the number it was counted by.
+    await tx.update(promotionUses).set({ phone: null }).where(inArray(promotionUses.orderId, ids));
   }
   return [
     ...owned.flatMap((o) => (o.filePath ? [orderFileKey(o.filePath)] : [])),

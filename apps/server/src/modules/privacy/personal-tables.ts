@@ -76,6 +76,15 @@ export const PERSONAL_TABLES: Record<string, PersonalTable> = {
     export: "not listed: the member of staff who created the product",
     erasure: "kept; the link to the account goes with it",
   },
+  promotion_uses: {
+    export: "not listed: the code an order used stays on the order",
+    erasure:
+      "kept with its anonymised order (the limit still counts it), without the phone; the link to the account goes with it",
+  },
+  promotions: {
+    export: "not personal: `name` is the promotion's ('Black Friday'); `created_by` the member of staff",
+    erasure: "kept; the link to the account goes with it",
+  },
   delivery_options: { export: "not personal: `name` is the option's ('Livraison Yaoundé')", erasure: "untouched" },
   catalogue_imports: {
     export: "not listed: a member of staff's catalogue files (session and address kept for the audit lines)",
