@@ -123,7 +123,11 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
   await app.register(dbPlugin, { database });
   // Cookies are read only where a token is looked for (plugins/auth.ts), not on every request.
   await app.register(cookie, { hook: false });
-  await app.register(rateLimitPlugin, { redisUrl: config.redisUrl, signInAttempts: config.authRateLimit });
+  await app.register(rateLimitPlugin, {
+    redisUrl: config.redisUrl,
+    signInAttempts: config.authRateLimit,
+    promoCodeAttempts: config.promoCodeRateLimit,
+  });
   await app.register(multipart, { limits: { fileSize: 15 * 1024 * 1024, files: 1, fields: 10, parts: 11 } });
   await app.register(swagger, {
     openapi: {

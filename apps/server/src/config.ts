@@ -80,6 +80,8 @@ const env = z.object({
   PUBLIC_URL: optionalUrl,
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** Promotion codes tried per address and minute (decision 051): codes are no brute-force target. */
+  PROMO_CODE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
   ORDER_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
@@ -228,6 +230,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     corsOrigins: e.CORS_ORIGINS,
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, ""),
     authRateLimit: { max: e.AUTH_RATE_LIMIT_MAX, windowMs: e.AUTH_RATE_LIMIT_WINDOW_MS },
+    promoCodeRateLimit: { max: e.PROMO_CODE_RATE_LIMIT_MAX, windowMs: 60_000 },
     contactRateLimit: { max: e.CONTACT_RATE_LIMIT_MAX, windowMs: e.CONTACT_RATE_LIMIT_WINDOW_MS },
     orderRateLimit: { max: e.ORDER_RATE_LIMIT_MAX, windowMs: e.ORDER_RATE_LIMIT_WINDOW_MS },
     orderStatusRateLimit: { max: e.ORDER_STATUS_RATE_LIMIT_MAX, windowMs: e.ORDER_STATUS_RATE_LIMIT_WINDOW_MS },

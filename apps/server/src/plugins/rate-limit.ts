@@ -18,6 +18,11 @@ declare module "fastify" {
      * (decision 040). A route's own `config.rateLimit` would count it apart.
      */
     signInAttempts: onRequestAsyncHookHandler;
+    /**
+     * The promotion codes' limit (decision 051): one counter per address for the code check
+     * and the orders that carry a code, so that guessing codes is slow whichever call tries.
+     */
+    promoCodeAttempts: onRequestAsyncHookHandler;
   }
 }
 
@@ -42,7 +47,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitOp
   if (!opts.redisUrl) {
     app.decorate("rateLimitCounting", (): RateLimitCounting => "local");
     await app.register(rateLimit, { global: false });
-    decorateSignInAttempts(app, opts);
+    decorateSharedLimits(app, opts);
     return;
   }
 
@@ -106,20 +111,28 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, opts: RateLimitOp
   }
 
   await app.register(rateLimit, { global: false, store: SharedStore as never });
-  decorateSignInAttempts(app, opts);
+  decorateSharedLimits(app, opts);
 });
 
 interface RateLimitOptions {
   redisUrl: string | null;
   /** The sign-in attempts' maximum per address and window (AUTH_RATE_LIMIT_*). */
   signInAttempts: { max: number; windowMs: number };
+  /** The promotion codes tried per address and window (PROMO_CODE_RATE_LIMIT_MAX). */
+  promoCodeAttempts: { max: number; windowMs: number };
 }
 
-function decorateSignInAttempts(app: FastifyInstance, opts: RateLimitOptions) {
+function decorateSharedLimits(app: FastifyInstance, opts: RateLimitOptions) {
   const limit = app.rateLimit({
     max: opts.signInAttempts.max,
     timeWindow: opts.signInAttempts.windowMs,
     groupId: "sign-in",
   });
   app.decorate("signInAttempts", limit as unknown as onRequestAsyncHookHandler);
+  const codes = app.rateLimit({
+    max: opts.promoCodeAttempts.max,
+    timeWindow: opts.promoCodeAttempts.windowMs,
+    groupId: "promo-code",
+  });
+  app.decorate("promoCodeAttempts", codes as unknown as onRequestAsyncHookHandler);
 }

@@ -132,6 +132,7 @@ export const anOrderLine = (values: Partial<OrderLine> = {}): OrderLine => ({
   variantLabel: "",
   unitPrice: 1000,
   quantity: 2,
+  usualPrice: null,
   ...values,
 });
 
@@ -157,6 +158,9 @@ export const anOrder = (values: Partial<Order> = {}): Order => {
     totalPrice,
     delivery: null,
     total: totalPrice,
+    discount: 0,
+    promotionCode: null,
+    discounts: [],
     payToken: "jeton-de-paiement",
     createdAt: AT,
     updatedAt: AT,

@@ -353,3 +353,15 @@ export const promotionAmountAbovePrice = (name: string, price: string) =>
 export const promotionKindFixed = "Des soldes restent des soldes, un code reste un code : créez une autre promotion.";
 export const promotionUsesBelowCount = (uses: number) =>
   `Le code a déjà servi ${uses} fois : le nombre d'utilisations ne peut pas descendre en dessous.`;
+export const promoCodeUnknown = "Code promo inconnu : vérifiez l'orthographe.";
+export const promoCodeExpired = "Ce code promo a expiré.";
+export const promoCodeNotYet = "Ce code promo n'est pas encore valable.";
+export const promoCodePaused = "Ce code promo est suspendu pour le moment.";
+export const promoCodeExhausted = "Ce code promo est épuisé.";
+export const promoCodeUsedByPhone = "Ce code promo a déjà été utilisé avec ce numéro.";
+export const promoCodeMinimum = (amount: string) =>
+  `Montant minimum non atteint : ce code promo vaut à partir de ${amount} d'achats.`;
+export const promoCodeNoLine = "Ce code promo ne s'applique à aucun article de votre panier.";
+export const promoCodeNeedsPhone = "Indiquez votre numéro de téléphone : ce code promo est limité par client.";
+export const promoCodeApplied = (discount: string) => `Code promo appliqué : ${discount} de réduction.`;
+export const promoCodeFreeDelivery = "Code promo appliqué : la livraison est offerte.";

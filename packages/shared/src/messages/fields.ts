@@ -119,3 +119,4 @@ export const promoSaleHasNoCode = "Des soldes s'appliquent sans code : retirez l
 export const promoSaleNoFreeDelivery = "La livraison offerte est réservée aux codes promo.";
 export const promoSaleCodeFields =
   "Le montant minimum, les nombres d'utilisations et le cumul avec les soldes sont réservés aux codes promo.";
+export const promoCodeTooLong = "Le code promo ne doit pas dépasser 40 caractères.";

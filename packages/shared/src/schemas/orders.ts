@@ -7,6 +7,7 @@ import {
   ORDER_STATUSES,
 } from "../constants.ts";
 import { FIELD_MSG } from "../messages.ts";
+import { PROMOTION_KINDS } from "../promotions.ts";
 import { normaliseCameroonPhone } from "../whatsapp.ts";
 import { id, isoDate } from "./common.ts";
 import { deliveryChoiceFields, orderDelivery } from "./delivery.ts";
@@ -40,6 +41,9 @@ export const orderReference = z
   .transform((v) => v.replace(/\s+/g, ""))
   .pipe(z.string().regex(ORDER_REFERENCE_PATTERN, FIELD_MSG.referenceInvalid));
 
+/** A promotion code as a customer types it: found whatever its spaces and case (decision 051). */
+export const promoCode = z.string().trim().max(40, FIELD_MSG.promoCodeTooLong);
+
 /**
  * A client's key for one order it may send several times (decisions 014, 034): a random UUID made
  * when the order is first sent, sent again with every retry, so the shop records the order once.
@@ -69,6 +73,8 @@ export const orderFormInput = z.strictObject({
   message: z.string().trim().max(2000, FIELD_MSG.orderMessageTooLong).default(""),
   // How it reaches the customer (decision 025); checked against the chosen option by the server.
   ...deliveryChoiceFields,
+  /** A promotion code as typed (decision 051); empty: none. */
+  promoCode: promoCode.optional(),
   /** Added for retries (decision 014); the same as the Idempotency-Key header when both are sent. */
   idempotencyKey: idempotencyKey.optional(),
 });
@@ -78,14 +84,50 @@ export type OrderFormInput = z.infer<typeof orderFormInput>;
 export const cartOrderInput = z.strictObject({
   channel: z.enum(["whatsapp", "phone"], { error: FIELD_MSG.orderChannelInvalid }),
   ...deliveryChoiceFields,
+  /** A promotion code as typed (decision 051); empty: none. */
+  promoCode: promoCode.optional(),
+  /** The customer's number: asked when the code is limited per customer, kept on the order. */
+  phone: cameroonPhone.optional(),
   /** Added for retries (decision 014); the same as the Idempotency-Key header when both are sent. */
   idempotencyKey: idempotencyKey.optional(),
 });
 export type CartOrderInput = z.infer<typeof cartOrderInput>;
 
+/** POST /api/promo-code/check: a code as it is typed, and the number when it is limited per customer. */
+export const promoCodeCheckInput = z.strictObject({
+  code: promoCode.min(1, FIELD_MSG.promoCodeRequired),
+  phone: cameroonPhone.optional(),
+});
+export type PromoCodeCheckInput = z.infer<typeof promoCodeCheckInput>;
+
+/** What the code would take off the signed-in customer's cart now (nothing is counted before the order). */
+export const promoCodeCheck = z.object({
+  code: z.string(),
+  /** The promotion's name, as the discount's line shows it. */
+  name: z.string(),
+  /** Francs off the lines' total. */
+  discount: z.number().int(),
+  deliveryFree: z.boolean(),
+  /** The cart's lines' total, before the discount. */
+  subtotal: z.number().int(),
+  /** Limited per customer: the order must carry the customer's number. */
+  needsPhone: z.boolean(),
+});
+export type PromoCodeCheck = z.infer<typeof promoCodeCheck>;
+
 /** The status page's question: both must match, so a reference alone reveals nothing. */
 export const orderStatusInput = z.strictObject({ reference: orderReference, phone: cameroonPhone });
 export type OrderStatusInput = z.infer<typeof orderStatusInput>;
+
+/** A discount an order got, as it keeps it (decision 051). */
+export const orderDiscount = z.object({
+  promotionId: z.string(),
+  kind: z.enum(PROMOTION_KINDS),
+  name: z.string(),
+  code: z.string().nullable(),
+  amount: z.number().int(),
+  deliveryFree: z.boolean(),
+});
 
 /** A line as it was when the order was made: later price or name changes do not touch it. */
 export const orderLine = z.object({
@@ -96,6 +138,8 @@ export const orderLine = z.object({
   variantLabel: z.string(),
   unitPrice: z.number().int(),
   quantity: z.number().int().min(1).max(MAX_CART_QUANTITY),
+  /** Added by decision 051: the unit's usual price when a sale lowered unitPrice, else null. */
+  usualPrice: z.number().int().nullable(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
@@ -119,8 +163,15 @@ export const order = z.object({
   // Added by decision 025 (delivery); older clients ignore them.
   /** The delivery chosen, as it was then; null for an order made without one. */
   delivery: orderDelivery.nullable(),
-  /** What the customer pays: totalPrice and the delivery fee when it is known. */
+  /** What the customer pays: totalPrice less the code's discount, and the delivery fee when it is known. */
   total: z.number().int(),
+  // Added by decision 051 (promotions).
+  /** What the code took off totalPrice (0 without one). */
+  discount: z.number().int(),
+  /** The code applied, as normalised, or null. */
+  promotionCode: z.string().nullable(),
+  /** Each discount the order got, as it was: the sales on its lines and the code. */
+  discounts: z.array(orderDiscount),
   /** Added by decision 026 (payments): the key of its payment link, /pay/:reference?t=… */
   payToken: z.string(),
   createdAt: isoDate,

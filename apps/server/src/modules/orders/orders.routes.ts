@@ -1,4 +1,15 @@
-import { cartOrderInput, envelope, idempotencyKey, MSG, order, orderReference, orderStatusInput } from "@shop/shared";
+import {
+  cartOrderInput,
+  envelope,
+  formatPrice,
+  idempotencyKey,
+  MSG,
+  order,
+  orderReference,
+  orderStatusInput,
+  promoCodeCheck,
+  promoCodeCheckInput,
+} from "@shop/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
@@ -34,9 +45,45 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   const statusRateLimit = { max: config.orderStatusRateLimit.max, timeWindow: config.orderStatusRateLimit.windowMs };
 
   app.post(
+    "/promo-code/check",
+    {
+      onRequest: [app.identify, app.promoCodeAttempts],
+      schema: {
+        tags: ["orders"],
+        description:
+          'What a promotion code would take off the signed-in customer\'s cart now (decision 051). Refused: 409 with `code: "promo-code-refused"` and the reason in French. Counts no use: the order does.',
+        body: promoCodeCheckInput,
+        response: { 200: envelope(promoCodeCheck) },
+      },
+    },
+    async (request) => {
+      const { promotion, discount, deliveryFree, subtotal } = await service.checkCodeForCart(
+        app.db,
+        request.user,
+        request.body,
+      );
+      return ok(
+        {
+          code: promotion.code ?? "",
+          name: promotion.name,
+          discount,
+          deliveryFree,
+          subtotal,
+          needsPhone: promotion.maxUsesPerCustomer !== null,
+        },
+        deliveryFree ? MSG.promoCodeFreeDelivery : MSG.promoCodeApplied(formatPrice(discount)),
+      );
+    },
+  );
+
+  app.post(
     "/orders/from-cart",
     {
       onRequest: app.authenticate,
+      // A code tried with an order counts as one tried at the check (decision 051).
+      preHandler: async function (request, reply) {
+        if (request.body.promoCode?.trim()) await app.promoCodeAttempts.call(this, request, reply);
+      },
       schema: {
         tags: ["orders"],
         headers: keyHeader,
@@ -73,6 +120,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     },
     async (request, reply) => {
       const { input, file } = await readOrderForm(request);
+      if (input.promoCode?.trim()) await app.promoCodeAttempts.call(app, request, reply);
       const key = keyOf(request.headers["idempotency-key"], input.idempotencyKey);
       const placed = await service.orderFromForm(
         app.db,

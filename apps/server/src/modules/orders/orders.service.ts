@@ -4,9 +4,12 @@ import {
   canChangeOrderStatus,
   type DeliveryChoice,
   MSG,
+  normalizeCode,
+  type OrderDiscount,
   type OrderFormInput,
   type OrderStatus,
   type PaymentFilter,
+  type PromoCodeCheckInput,
   variantLabel,
 } from "@shop/shared";
 import { and, asc, count, desc, eq, gt, inArray, or, type SQL, sql } from "drizzle-orm";
@@ -29,6 +32,14 @@ import type { FileStorage } from "../../lib/storage.ts";
 import { recordChange, type Staff } from "../audit/audit.service.ts";
 import { deliveryForOrder, type OrderDeliveryColumns } from "../delivery/delivery.service.ts";
 import { onSale } from "../products/products.service.ts";
+import {
+  type AppliedCode,
+  type CodeCustomer,
+  checkCode,
+  recordUse,
+  releaseUses,
+  takeCode,
+} from "../promotions/codes.service.ts";
 import { giveBackStock, stockLinesOf, takeStock } from "../stock/stock.service.ts";
 import { type OrderFile, removeOrderFile, storeOrderFile } from "./files.ts";
 import { type ReferenceGenerator, randomReference, withFreeReference } from "./reference.ts";
@@ -61,8 +72,14 @@ interface CartSnapshotLine {
   productName: string;
   variantId: string;
   optionValues: string[];
+  /** What a promotion's target reads (decision 051). */
+  category: string;
+  brand: string;
   unitPrice: number;
   quantity: number;
+  /** The usual price when a sale lowered unitPrice, and that sale; null otherwise. */
+  usualPrice: number | null;
+  salePromotionId: string | null;
 }
 
 /** How long a second tap on the cart's button answers the order of the first. */
@@ -150,6 +167,8 @@ async function cartSnapshot(tx: Db, userId: string): Promise<CartSnapshotLine[]>
       productName: products.productName,
       variantId: productVariants.id,
       optionValues: productVariants.optionValues,
+      category: products.category,
+      brand: products.brandName,
       unitPrice: productVariants.sellingPrice,
       quantity: cartLines.quantity,
       forSale: sql<boolean>`${onSale}`,
@@ -161,7 +180,7 @@ async function cartSnapshot(tx: Db, userId: string): Promise<CartSnapshotLine[]>
     .orderBy(desc(cartLines.createdAt), desc(cartLines.id));
   const gone = lines.find((l) => !l.forSale);
   if (gone) throw conflict(MSG.productNotForSale(gone.productName));
-  return lines.map(({ forSale: _forSale, ...line }) => line);
+  return lines.map(({ forSale: _forSale, ...line }) => ({ ...line, usualPrice: null, salePromotionId: null }));
 }
 
 const totals = (lines: readonly CartSnapshotLine[]) => ({
@@ -178,12 +197,71 @@ const choiceOf = (input: DeliveryChoice): DeliveryChoice => ({
   landmark: input.landmark,
 });
 
-/** The order under a free reference and its lines, copied from the cart snapshot. */
+/**
+ * A code typed with the order (decision 051): one use taken in the order's transaction, or a
+ * refusal that writes nothing. None typed: null.
+ */
+async function codeFor(
+  tx: Db,
+  typed: string | undefined,
+  cart: readonly CartSnapshotLine[],
+  customer: CodeCustomer,
+): Promise<AppliedCode | null> {
+  if (!typed?.trim()) return null;
+  return takeCode(
+    tx,
+    typed,
+    cart.map((l) => ({ ...l, onSale: l.salePromotionId !== null })),
+    customer,
+  );
+}
+
+/**
+ * The code check as it is typed: what it would take off the signed-in customer's cart now (a
+ * visitor has no lines: only the code's own state is told). Counts nothing.
+ */
+export async function checkCodeForCart(
+  db: Db,
+  user: UserRow | null,
+  input: PromoCodeCheckInput,
+): Promise<AppliedCode & { subtotal: number }> {
+  const cart = user ? await cartSnapshot(db, user.id) : [];
+  const lines = cart.map((l) => ({ ...l, onSale: l.salePromotionId !== null }));
+  const applied = await checkCode(db, input.code, lines, { phone: input.phone ?? null, userId: user?.id ?? null });
+  return { ...applied, subtotal: totals(cart).totalPrice };
+}
+
+/** The order's copy of its discounts and what they change: the code's amount, a fee waived. */
+function discountColumns(
+  code: AppliedCode | null,
+  delivery: OrderDeliveryColumns,
+): Pick<NewOrder, "discount" | "promotionCode" | "discounts" | "deliveryFee" | "deliveryFree"> {
+  if (!code) return {};
+  const { promotion, discount, deliveryFree } = code;
+  const waived = deliveryFree ? (delivery.deliveryFee ?? 0) : 0;
+  const line: OrderDiscount = {
+    promotionId: promotion.id,
+    kind: "code",
+    name: promotion.name,
+    code: promotion.code,
+    amount: deliveryFree ? waived : discount,
+    deliveryFree,
+  };
+  return {
+    discount,
+    promotionCode: promotion.code,
+    discounts: [line],
+    ...(deliveryFree && delivery.deliveryKind ? { deliveryFee: 0, deliveryFree: true } : {}),
+  };
+}
+
+/** The order under a free reference and its lines, copied from the cart snapshot; the code's use tied to it. */
 async function insertOrder(
   tx: Db,
   values: NewOrder,
   cart: readonly CartSnapshotLine[],
   newReference: ReferenceGenerator = randomReference,
+  code: { applied: AppliedCode; customer: CodeCustomer } | null = null,
 ): Promise<OrderWithLines> {
   const row = await withFreeReference(async (reference) => {
     const [inserted] = await tx
@@ -193,6 +271,7 @@ async function insertOrder(
       .returning();
     return inserted ?? null;
   }, newReference);
+  if (code) await recordUse(tx, code.applied, row.id, code.customer);
   const lines = cart.length
     ? await tx
         .insert(orderLines)
@@ -204,6 +283,8 @@ async function insertOrder(
             variantId: l.variantId,
             variantLabel: variantLabel(l.optionValues),
             unitPrice: l.unitPrice,
+            usualPrice: l.usualPrice,
+            salePromotionId: l.salePromotionId,
             quantity: l.quantity,
             position,
           })),
@@ -256,6 +337,7 @@ async function recentTwin(
   channel: CartChannel,
   cart: readonly CartSnapshotLine[],
   delivery: OrderDeliveryColumns,
+  promotionCode: string | null,
 ): Promise<OrderWithLines | null> {
   const candidates = await tx
     .select()
@@ -277,7 +359,8 @@ async function recentTwin(
   );
   for (const row of candidates) {
     const own = lines.get(row.id) ?? [];
-    if (sameLines(own, cart) && sameDelivery(row, delivery)) return { row, lines: own };
+    if (sameLines(own, cart) && sameDelivery(row, delivery) && row.promotionCode === promotionCode)
+      return { row, lines: own };
   }
   return null;
 }
@@ -307,13 +390,27 @@ export async function orderFromCart(
       const cart = await cartSnapshot(tx, user.id);
       if (cart.length === 0) throw badRequest(MSG.cartEmpty);
       const delivery = await deliveryForOrder(tx, choiceOf(input), totals(cart).totalPrice);
-      const twin = await recentTwin(tx, user.id, channel, cart, delivery);
+      const typed = input.promoCode?.trim() ? normalizeCode(input.promoCode) : null;
+      const twin = await recentTwin(tx, user.id, channel, cart, delivery, typed);
       if (twin) return replayed(twin);
+      // The number, given when a code is limited per customer, is the order's too.
+      const customer = { phone: input.phone ?? null, userId: user.id };
+      const applied = await codeFor(tx, input.promoCode, cart, customer);
       const order = await insertOrder(
         tx,
-        { channel, userId: user.id, name: user.name, phone: null, address: "", idempotencyKey: key, ...delivery },
+        {
+          channel,
+          userId: user.id,
+          name: user.name,
+          phone: customer.phone,
+          address: "",
+          idempotencyKey: key,
+          ...delivery,
+          ...discountColumns(applied, delivery),
+        },
         cart,
         deps.newReference,
+        applied && { applied, customer },
       );
       const { shownChanged } = await takeStock(tx, order.row, stockLinesOf(order.lines), user);
       return { order, created: true, stockShownChanged: shownChanged };
@@ -350,6 +447,8 @@ export async function orderFromForm(
           cart = await cartSnapshot(tx, user.id);
         }
         const delivery = await deliveryForOrder(tx, choiceOf(input), totals(cart).totalPrice);
+        const customer = { phone: input.number, userId };
+        const applied = await codeFor(tx, input.promoCode, cart, customer);
         const order = await insertOrder(
           tx,
           {
@@ -364,9 +463,11 @@ export async function orderFromForm(
             fileType: file.mime,
             idempotencyKey: key,
             ...delivery,
+            ...discountColumns(applied, delivery),
           },
           cart,
           deps.newReference,
+          applied && { applied, customer },
         );
         const { shownChanged } = await takeStock(tx, order.row, stockLinesOf(order.lines), {
           id: userId,
@@ -593,6 +694,8 @@ export async function moveOrderStatus(
     createdAt: sql`(select ${orders.updatedAt} from ${orders} where ${orders.id} = ${row.id})`,
   });
   const { shownChanged } = status === "annulée" ? await giveBackStock(tx, updated, actor) : { shownChanged: false };
+  // A cancelled order gives its code's use back (decision 051); its copy of the discount stays.
+  if (status === "annulée") await releaseUses(tx, row.id);
   return { updated, stockShownChanged: shownChanged };
 }
 

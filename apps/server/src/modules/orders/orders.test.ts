@@ -208,6 +208,10 @@ describe("POST /api/orders/from-cart", () => {
         "totalPrice",
         "delivery",
         "total",
+        // Added by decision 051 (promotions).
+        "discount",
+        "promotionCode",
+        "discounts",
         "payToken",
         "createdAt",
         "updatedAt",
@@ -372,6 +376,7 @@ describe("POST /api/orders/from-cart", () => {
         variantLabel: "",
         unitPrice: 230000,
         quantity: 1,
+        usualPrice: null,
       },
     ]);
     expect(mine?.totalPrice).toBe(230000);
