@@ -39,6 +39,7 @@ import { privacyAdminRoutes } from "./modules/privacy/privacy-admin.routes.ts";
 import { privacyPublicRoutes } from "./modules/privacy/privacy-public.routes.ts";
 import { catalogueRoutes, productAdminRoutes } from "./modules/products/products.routes.ts";
 import { adminPromotionsRoutes } from "./modules/promotions/promotions.routes.ts";
+import { salesPlugin } from "./modules/promotions/sales.plugin.ts";
 import { pushRoutes } from "./modules/push/push.routes.ts";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes.ts";
 import {
@@ -147,6 +148,7 @@ export async function buildApp({ config, database, logger, web, paymentProvider,
   });
   await app.register(authPlugin, { config });
   await app.register(catalogueCachePlugin, config.catalogueCache);
+  await app.register(salesPlugin);
   await app.register(payTokenPlugin, { secret: config.token.secret });
   await app.register(notifyPlugin, { config, pushAgent });
 

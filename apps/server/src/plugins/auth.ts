@@ -53,9 +53,10 @@ declare module "fastify" {
     /** Hook: reads a valid token if there is one; an absent or bad token means anonymous. */
     identify(request: FastifyRequest): Promise<void>;
     /**
-     * Hook for a public read whose answer differs only for an ADMIN (`get-product`, an ADMIN's
-     * own products): the session is looked up only when the token's role says ADMIN; every
-     * other visitor reads the public answer, with no database round trip.
+     * Hook for a public read whose answer differs only for the staff (`get-product`: an ADMIN's
+     * own products, the usual prices during a sale, decision 051): the session is looked up
+     * only when the token's role says ADMIN or SUPERADMIN; every other visitor reads the public
+     * answer, with no database round trip.
      */
     identifyAdmin(request: FastifyRequest): Promise<void>;
     /** Hook factory: the authenticated user must hold one of the roles. */
@@ -155,11 +156,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
   async function readSession(
     request: FastifyRequest,
     token: string | undefined,
-    onlyRole?: Role,
+    onlyRoles?: readonly Role[],
   ): Promise<UserRow | null> {
     const claims = token ? await claimsOf(token) : null;
     const session =
-      !claims || (onlyRole && claims.role !== onlyRole)
+      !claims || (onlyRoles && !onlyRoles.includes(claims.role as Role))
         ? null
         : await userOfSession(app.db, claims.sessionId, claims.userId);
     const user = session?.user ?? null;
@@ -252,7 +253,7 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { config: Config
 
   app.decorate("identifyAdmin", async (request: FastifyRequest) => {
     const [token] = readTokens(app, request);
-    await readSession(request, token, "ADMIN");
+    await readSession(request, token, ADMIN_ROLES);
   });
 
   // The staff's second factor (decision 040): while the shop requires it, a session of an

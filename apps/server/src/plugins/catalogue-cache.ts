@@ -36,6 +36,11 @@ declare module "fastify" {
     /** Forgets every cached catalogue answer, here and on every other app server. */
     catalogueChanged(): Promise<void>;
     /**
+     * Forgets them here only: what the catalogue shows changed by itself (a sale starts or
+     * ends), and every app server sees the same clock (decision 051).
+     */
+    catalogueExpired(): void;
+    /**
      * Calls `listener` whenever this server forgets the catalogue: a change made here, one
      * announced by another app server, or a lost notification connection. What else is built
      * from the catalogue (the storefront's page cache) forgets itself then.
@@ -95,13 +100,15 @@ export const catalogueCachePlugin = fp(async (app: FastifyInstance, opts: Catalo
     forget();
     await app.database.notify(CHANNEL, self);
   });
+  app.decorate("catalogueExpired", forget);
 
   // Before validation: a stored answer was validated when it was made, and a body that
   // differs in any way (an extra field, a wrong type) has another key and is validated then.
   app.addHook("preValidation", async (request: FastifyRequest, reply: FastifyReply) => {
     if (!request.routeOptions.config.catalogueCache) return;
-    // An ADMIN's product list is its own; everybody else reads the same catalogue.
-    if (request.user?.role === "ADMIN") return;
+    // An ADMIN's product list is its own, and the staff read the usual prices during a sale
+    // (decision 051); everybody else reads the same catalogue.
+    if (request.user?.role === "ADMIN" || request.user?.role === "SUPERADMIN") return;
     // Image URLs are absolute under the origin the client asked for: one host's answer is never another's.
     const body = request.body === undefined ? "" : JSON.stringify(request.body);
     const key = `${request.imageOrigin} ${request.method} ${request.url} ${body}`;

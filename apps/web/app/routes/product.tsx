@@ -9,6 +9,7 @@ import {
 } from "react-router";
 import { Deferred } from "../components/ui/deferred";
 import { Price } from "../components/ui/price";
+import { SaleBadge } from "../components/ui/sale-badge";
 import { StockStatus } from "../components/ui/stock-status";
 import { AddToCartButton } from "../features/cart/add-to-cart-button";
 import { type CardProduct, ProductCard, toCardProduct } from "../features/catalog/product-card";
@@ -207,6 +208,7 @@ function ProductView({
   const price = variant?.price ?? product.price;
   const sellingPrice = variant?.sellingPrice ?? product.sellingPrice;
   const stock = variant ?? product;
+  const sale = (variant ?? product).sale;
   const soldOut = stock.stockStatus === "out";
   const name = lineName(product.productName, variant?.label ?? "");
   const photos = photosOf(product.productImage, variant);
@@ -260,6 +262,7 @@ function ProductView({
           <Rating rating={rating} />
           {/* Price and stock follow the choice, and a screen reader hears them change. */}
           <div id="offer" className="mt-3 space-y-1" aria-live="polite" aria-atomic="true">
+            {sale && <SaleBadge name={sale.name} endsAt={sale.endsAt} size="md" />}
             <Price price={price} sellingPrice={sellingPrice} size="lg" />
             {off > 0 && <p className="sr-only">Réduction de {off} %</p>}
             <StockStatus status={stock.stockStatus} left={stock.stockLeft} />

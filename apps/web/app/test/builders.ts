@@ -59,6 +59,7 @@ export const aProduct = (values: Partial<Product> = {}): Product => ({
   stockLeft: null,
   hidden: false,
   archived: false,
+  sale: null,
   ...values,
 });
 
@@ -85,6 +86,7 @@ export const aVariant = (values: Partial<ProductVariant> = {}): ProductVariant =
   sellingPrice: 450_000,
   images: [],
   ...availability(null),
+  sale: null,
   ...values,
 });
 

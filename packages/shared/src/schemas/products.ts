@@ -73,6 +73,7 @@ const echoedReadOnly = {
   stockStatus: z.unknown().optional(),
   stockLeft: z.unknown().optional(),
   archived: z.unknown().optional(),
+  sale: z.unknown().optional(),
 };
 
 function sellingNotAbovePrice(v: { price?: number; sellingPrice?: number }): boolean {
@@ -116,6 +117,18 @@ export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
 export const stockStatusField = z.enum(STOCK_STATUSES);
 const availability = { stockStatus: stockStatusField, stockLeft: z.number().int().nullable() };
 
+/** The sale a price comes from (decision 051): what the badge and the time left read. */
+export const productSale = z.object({
+  promotionId: z.string(),
+  /** "Black Friday". */
+  name: z.string(),
+  endsAt: isoDate,
+  discountType: z.enum(["percent", "amount"]),
+  /** Percent, or francs off each unit. */
+  value: z.number().int(),
+});
+export type ProductSale = z.infer<typeof productSale>;
+
 export const product = z.object({
   _id: id,
   productName: z.string(),
@@ -140,6 +153,11 @@ export const product = z.object({
   hidden: z.boolean(),
   /** Deleted while orders named it: kept for them, off the storefront. */
   archived: z.boolean(),
+  /**
+   * Added by decision 051: the sale running on it (its cheapest variant's), or null. During a
+   * sale `sellingPrice` is what the customer pays and `price` the struck, usual one.
+   */
+  sale: productSale.nullable(),
 });
 export type Product = z.infer<typeof product>;
 
@@ -155,6 +173,8 @@ export const productVariant = z.object({
   /** Its own photos; empty: the product's. */
   images: z.array(z.string()),
   ...availability,
+  /** Added by decision 051: the sale lowering `sellingPrice` (then `price` is the usual one), or null. */
+  sale: productSale.nullable(),
 });
 export type ProductVariant = z.infer<typeof productVariant>;
 

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok } from "../../lib/envelope.ts";
 import { toApiProduct, toApiVariant } from "../products/products.mapper.ts";
+import type { Sale } from "../promotions/sales.ts";
 import * as service from "./cart.service.ts";
 
 /**
@@ -14,15 +15,20 @@ import * as service from "./cart.service.ts";
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const onRequest = app.authenticate;
 
-  const toApi = (request: FastifyRequest, { line, product }: service.CartLineWithProduct): CartLine => {
+  /** A line priced with the running `sales`, as the order will be (decision 051). */
+  const toApi = (
+    request: FastifyRequest,
+    { line, product }: service.CartLineWithProduct,
+    sales: readonly Sale[],
+  ): CartLine => {
     const variant = product.variants.find((v) => v.id === line.variantId);
     if (!variant) throw new Error(`cart line ${line.id}: its variant is not among its product's`);
     return {
       _id: line.id,
       userId: line.userId,
       quantity: line.quantity,
-      productId: toApiProduct(product, request.imageOrigin),
-      variant: toApiVariant(variant, request.imageOrigin),
+      productId: toApiProduct(product, request.imageOrigin, sales),
+      variant: toApiVariant(variant, product, request.imageOrigin, sales),
       createdAt: line.createdAt.toISOString(),
       updatedAt: line.updatedAt.toISOString(),
     };
@@ -33,7 +39,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest, schema: { tags: ["cart"], body: addToCartInput, response: { 201: envelope(cartLine) } } },
     async (request, reply) => {
       const added = await service.addToCart(app.db, request.user!.id, request.body.productId, request.body.variantId);
-      return reply.status(201).send(ok(toApi(request, added), MSG.cartAdded));
+      return reply.status(201).send(ok(toApi(request, added, await app.runningSales()), MSG.cartAdded));
     },
   );
 
@@ -47,8 +53,13 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/view-card-product",
     { schema: { tags: ["cart"], response: { 200: envelope(z.array(cartLine)) } } },
-    async (request) =>
-      ok((await app.inSession(request, (session) => service.viewCart(app.db, session))).map((l) => toApi(request, l))),
+    async (request) => {
+      const [lines, sales] = await Promise.all([
+        app.inSession(request, (session) => service.viewCart(app.db, session)),
+        app.runningSales(),
+      ]);
+      return ok(lines.map((l) => toApi(request, l, sales)));
+    },
   );
 
   app.post(
@@ -60,7 +71,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { _id, quantity } = request.body;
       const changed = await app.inSession(request, (session) => service.setQuantity(app.db, session, _id, quantity));
-      return ok(toApi(request, changed), MSG.cartUpdated);
+      return ok(toApi(request, changed, await app.runningSales()), MSG.cartUpdated);
     },
   );
 

@@ -2,6 +2,7 @@ import { variantLabel } from "@shop/shared";
 import { stringify } from "csv-stringify/sync";
 import { absolute } from "../../lib/public-url.ts";
 import type { ProductWithVariants } from "../products/products.mapper.ts";
+import { priceWith, type Sale } from "../promotions/sales.ts";
 
 /*
  * The catalogue where customers already are (decision 045): one item per variant, in the
@@ -20,6 +21,8 @@ export interface FeedItem {
   price: number;
   /** The price it sells at, when below the regular one. */
   salePrice: number | null;
+  /** A sale's start and end (ISO 8601, "start/end"), when the sale price is a sale's (decision 051). */
+  salePriceEffectiveDate: string | null;
   link: string;
   imageLink: string | null;
   additionalImageLinks: string[];
@@ -56,7 +59,8 @@ const plain = (text: string) =>
     .trim();
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
 
-export function toFeedItems(rows: readonly ProductWithVariants[], origin: string): FeedItem[] {
+/** One item per variant, priced with the running `sales`: a sale's price is the sale price, with its dates. */
+export function toFeedItems(rows: readonly ProductWithVariants[], origin: string, sales: readonly Sale[]): FeedItem[] {
   return rows.flatMap((product) =>
     product.variants.map((variant): FeedItem => {
       const label = variantLabel(variant.optionValues);
@@ -64,6 +68,13 @@ export function toFeedItems(rows: readonly ProductWithVariants[], origin: string
       const described = plain(product.description);
       const images = (variant.images.length ? variant.images : product.productImage).map((u) => absolute(u, origin));
       const several = product.variants.length > 1;
+      const item = {
+        productId: product.id,
+        variantId: variant.id,
+        category: product.category,
+        brand: product.brandName,
+      };
+      const onSale = sales.length ? priceWith(sales, item, variant.sellingPrice) : null;
       return {
         id: variant.id,
         title,
@@ -75,7 +86,10 @@ export function toFeedItems(rows: readonly ProductWithVariants[], origin: string
         availability: variant.stock === 0 ? "out of stock" : "in stock",
         condition: conditionOf(`${product.productName} ${product.description}`),
         price: Math.max(variant.price, variant.sellingPrice),
-        salePrice: variant.sellingPrice < variant.price ? variant.sellingPrice : null,
+        salePrice: onSale ? onSale.price : variant.sellingPrice < variant.price ? variant.sellingPrice : null,
+        salePriceEffectiveDate: onSale
+          ? `${onSale.sale.startsAt.toISOString()}/${onSale.sale.endsAt.toISOString()}`
+          : null,
         link: `${origin}/product/${product.id}${several ? `?variant=${variant.id}` : ""}`,
         imageLink: images[0] ?? null,
         additionalImageLinks: images.slice(1, 1 + ADDITIONAL_IMAGES_MAX),
@@ -101,6 +115,7 @@ export function toMetaCsv(items: readonly FeedItem[]): string {
       condition: item.condition,
       price: money(item.price),
       sale_price: item.salePrice === null ? "" : money(item.salePrice),
+      sale_price_effective_date: item.salePriceEffectiveDate ?? "",
       link: item.link,
       image_link: item.imageLink ?? "",
       additional_image_link: item.additionalImageLinks.join(","),
@@ -118,6 +133,7 @@ export function toMetaCsv(items: readonly FeedItem[]): string {
         "condition",
         "price",
         "sale_price",
+        "sale_price_effective_date",
         "link",
         "image_link",
         "additional_image_link",
@@ -153,6 +169,7 @@ export function toGoogleXml(items: readonly FeedItem[], shop: { name: string; or
       element("availability", item.availability === "in stock" ? "in_stock" : "out_of_stock"),
       element("price", money(item.price)),
       element("sale_price", item.salePrice === null ? null : money(item.salePrice)),
+      element("sale_price_effective_date", item.salePriceEffectiveDate),
       element("condition", item.condition),
       element("brand", item.brand),
       // The shop's phones carry no GTIN in its data: said so, as Google asks.

@@ -34,7 +34,9 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
 
   app.get("/feeds/meta.csv", { schema: { tags: ["feeds"] } }, async (request, reply) => {
     const origin = originOf(request);
-    const csv = await feed(`meta ${origin}`, async () => toMetaCsv(toFeedItems(await shownProducts(app.db), origin)));
+    const csv = await feed(`meta ${origin}`, async () =>
+      toMetaCsv(toFeedItems(await shownProducts(app.db), origin, await app.runningSales())),
+    );
     return reply
       .type("text/csv; charset=utf-8")
       .header("cache-control", CACHE_CONTROL)
@@ -45,7 +47,10 @@ export const feedsRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   app.get("/feeds/google.xml", { schema: { tags: ["feeds"] } }, async (request, reply) => {
     const origin = originOf(request);
     const body = await feed(`google ${origin}`, async () =>
-      toGoogleXml(toFeedItems(await shownProducts(app.db), origin), { name: config.shop.name, origin }),
+      toGoogleXml(toFeedItems(await shownProducts(app.db), origin, await app.runningSales()), {
+        name: config.shop.name,
+        origin,
+      }),
     );
     return reply.type("application/xml; charset=utf-8").header("cache-control", CACHE_CONTROL).send(body);
   });

@@ -40,6 +40,7 @@ import {
   releaseUses,
   takeCode,
 } from "../promotions/codes.service.ts";
+import { priceWith, salesRunning } from "../promotions/sales.ts";
 import { giveBackStock, stockLinesOf, takeStock } from "../stock/stock.service.ts";
 import { type OrderFile, removeOrderFile, storeOrderFile } from "./files.ts";
 import { type ReferenceGenerator, randomReference, withFreeReference } from "./reference.ts";
@@ -80,6 +81,7 @@ interface CartSnapshotLine {
   /** The usual price when a sale lowered unitPrice, and that sale; null otherwise. */
   usualPrice: number | null;
   salePromotionId: string | null;
+  saleName: string | null;
 }
 
 /** How long a second tap on the cart's button answers the order of the first. */
@@ -180,7 +182,21 @@ async function cartSnapshot(tx: Db, userId: string): Promise<CartSnapshotLine[]>
     .orderBy(desc(cartLines.createdAt), desc(cartLines.id));
   const gone = lines.find((l) => !l.forSale);
   if (gone) throw conflict(MSG.productNotForSale(gone.productName));
-  return lines.map(({ forSale: _forSale, ...line }) => ({ ...line, usualPrice: null, salePromotionId: null }));
+  // The sales running at this moment, read in the order's transaction (decision 051).
+  const sales = await salesRunning(tx);
+  return lines.map(({ forSale: _forSale, ...line }) => {
+    const item = { productId: line.productId, variantId: line.variantId, category: line.category, brand: line.brand };
+    const found = sales.length ? priceWith(sales, item, line.unitPrice) : null;
+    return found
+      ? {
+          ...line,
+          unitPrice: found.price,
+          usualPrice: line.unitPrice,
+          salePromotionId: found.sale.id,
+          saleName: found.sale.name,
+        }
+      : { ...line, usualPrice: null, salePromotionId: null, saleName: null };
+  });
 }
 
 const totals = (lines: readonly CartSnapshotLine[]) => ({
@@ -231,12 +247,33 @@ export async function checkCodeForCart(
   return { ...applied, subtotal: totals(cart).totalPrice };
 }
 
-/** The order's copy of its discounts and what they change: the code's amount, a fee waived. */
+/** Each sale's line of the order's discounts: what it took off the lines it lowered. */
+function saleDiscounts(cart: readonly CartSnapshotLine[]): OrderDiscount[] {
+  const bySale = new Map<string, OrderDiscount>();
+  for (const l of cart) {
+    if (!l.salePromotionId || l.usualPrice === null) continue;
+    const line = bySale.get(l.salePromotionId) ?? {
+      promotionId: l.salePromotionId,
+      kind: "sale",
+      name: l.saleName ?? "",
+      code: null,
+      amount: 0,
+      deliveryFree: false,
+    };
+    line.amount += (l.usualPrice - l.unitPrice) * l.quantity;
+    bySale.set(l.salePromotionId, line);
+  }
+  return [...bySale.values()];
+}
+
+/** The order's copy of its discounts and what they change: the sales', the code's amount, a fee waived. */
 function discountColumns(
+  cart: readonly CartSnapshotLine[],
   code: AppliedCode | null,
   delivery: OrderDeliveryColumns,
 ): Pick<NewOrder, "discount" | "promotionCode" | "discounts" | "deliveryFee" | "deliveryFree"> {
-  if (!code) return {};
+  const sales = saleDiscounts(cart);
+  if (!code) return sales.length ? { discounts: sales } : {};
   const { promotion, discount, deliveryFree } = code;
   const waived = deliveryFree ? (delivery.deliveryFee ?? 0) : 0;
   const line: OrderDiscount = {
@@ -250,7 +287,7 @@ function discountColumns(
   return {
     discount,
     promotionCode: promotion.code,
-    discounts: [line],
+    discounts: [...sales, line],
     ...(deliveryFree && delivery.deliveryKind ? { deliveryFee: 0, deliveryFree: true } : {}),
   };
 }
@@ -406,7 +443,7 @@ export async function orderFromCart(
           address: "",
           idempotencyKey: key,
           ...delivery,
-          ...discountColumns(applied, delivery),
+          ...discountColumns(cart, applied, delivery),
         },
         cart,
         deps.newReference,
@@ -463,7 +500,7 @@ export async function orderFromForm(
             fileType: file.mime,
             idempotencyKey: key,
             ...delivery,
-            ...discountColumns(applied, delivery),
+            ...discountColumns(cart, applied, delivery),
           },
           cart,
           deps.newReference,

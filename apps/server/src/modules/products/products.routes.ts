@@ -28,19 +28,20 @@ import { ok, okPage } from "../../lib/envelope.ts";
 import { storedImageUrl } from "../../lib/public-url.ts";
 import { requireAdmin } from "../../plugins/auth.ts";
 import { staffOf } from "../audit/audit.actor.ts";
+import type { Sale } from "../promotions/sales.ts";
 import { adminBrands, adminProducts } from "./admin-products.service.ts";
 import { applyBulk, previewBulk } from "./bulk.service.ts";
-import { toApiProduct, toApiProductDetails } from "./products.mapper.ts";
+import { NO_SALES, toApiProduct, toApiProductDetails } from "./products.mapper.ts";
 import type { Page } from "./products.service.ts";
 import * as service from "./products.service.ts";
 import * as variants from "./variants.service.ts";
 
 const productList = pagedEnvelope(product);
 
-/** A page of products as every list answers it. */
-const paged = (request: FastifyRequest, result: Page, query: z.infer<typeof pageQuery>) =>
+/** A page of products as every list answers it, priced with the running `sales` (decision 051). */
+const paged = (request: FastifyRequest, result: Page, query: z.infer<typeof pageQuery>, sales: readonly Sale[]) =>
   okPage(
-    result.rows.map((r) => toApiProduct(r, request.imageOrigin)),
+    result.rows.map((r) => toApiProduct(r, request.imageOrigin, sales)),
     { page: query.page, limit: query.limit, total: result.total },
     MSG.productsListed,
   );
@@ -54,7 +55,14 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.identifyAdmin,
       schema: { tags: ["catalogue"], querystring: pageQuery, response: { 200: productList } },
     },
-    async (request) => paged(request, await service.listProducts(app.db, request.user, request.query), request.query),
+    // The staff read the usual prices here: the original back-office edits what this list answers.
+    async (request) =>
+      paged(
+        request,
+        await service.listProducts(app.db, request.user, request.query),
+        request.query,
+        request.user ? NO_SALES : await app.runningSales(),
+      ),
   );
 
   app.get(
@@ -63,11 +71,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { catalogueCache: true },
       schema: { tags: ["catalogue"], response: { 200: envelope(z.array(product)) } },
     },
-    async (request) =>
-      ok(
-        (await service.categoryHighlights(app.db)).map((r) => toApiProduct(r, request.imageOrigin)),
+    async (request) => {
+      const sales = await app.runningSales();
+      return ok(
+        (await service.categoryHighlights(app.db)).map((r) => toApiProduct(r, request.imageOrigin, sales)),
         MSG.productsListed,
-      ),
+      );
+    },
   );
 
   app.post(
@@ -77,7 +87,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["catalogue"], body: categoryInput, querystring: pageQuery, response: { 200: productList } },
     },
     async (request) =>
-      paged(request, await service.productsOfCategory(app.db, request.body.category, request.query), request.query),
+      paged(
+        request,
+        await service.productsOfCategory(app.db, request.body.category, request.query),
+        request.query,
+        await app.runningSales(),
+      ),
   );
 
   app.post(
@@ -87,7 +102,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["catalogue"], body: filterInput, querystring: filterQuery, response: { 200: productList } },
     },
     async (request) =>
-      paged(request, await service.productsOfCategories(app.db, request.body.category, request.query), request.query),
+      paged(
+        request,
+        await service.productsOfCategories(app.db, request.body.category, request.query),
+        request.query,
+        await app.runningSales(),
+      ),
   );
 
   // Cached like every catalogue read, rating included: whatever writes a review (as
@@ -101,7 +121,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { row, rating } = await service.productWithRating(app.db, request.body.productId, { onSaleOnly: true });
-      return ok(toApiProductDetails(row, rating, request.imageOrigin));
+      return ok(toApiProductDetails(row, rating, request.imageOrigin, await app.runningSales()));
     },
   );
 
@@ -112,7 +132,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ["catalogue"], querystring: searchQuery.extend(pageQuery.shape), response: { 200: productList } },
     },
     async (request) =>
-      paged(request, await service.searchProducts(app.db, request.query.q, request.query), request.query),
+      paged(
+        request,
+        await service.searchProducts(app.db, request.query.q, request.query),
+        request.query,
+        await app.runningSales(),
+      ),
   );
 };
 
@@ -150,7 +175,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productList },
       },
     },
-    async (request) => paged(request, await adminProducts(app.db, request.user!, request.query), request.query),
+    async (request) =>
+      paged(request, await adminProducts(app.db, request.user!, request.query), request.query, NO_SALES),
   );
 
   app.get(
@@ -178,7 +204,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { row, rating } = await service.managedProductWithRating(app.db, request.user!, request.params.id);
-      return ok(toApiProductDetails(row, rating, request.imageOrigin));
+      return ok(toApiProductDetails(row, rating, request.imageOrigin, NO_SALES));
     },
   );
 
@@ -220,7 +246,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ["products"], body: productCreateInput, response: { 201: envelope(product) } } },
     async (request, reply) => {
       const row = await service.createProduct(app.db, staffOf(request), withStoredImages(request, request.body));
-      return reply.status(201).send(ok(toApiProduct(row, request.imageOrigin), MSG.productCreated));
+      return reply.status(201).send(ok(toApiProduct(row, request.imageOrigin, NO_SALES), MSG.productCreated));
     },
   );
 
@@ -229,7 +255,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ["products"], body: productUpdateInput, response: { 200: envelope(product) } } },
     async (request) => {
       const row = await service.updateProduct(app.db, staffOf(request), withStoredImages(request, request.body));
-      return ok(toApiProduct(row, request.imageOrigin), MSG.productUpdated);
+      return ok(toApiProduct(row, request.imageOrigin, NO_SALES), MSG.productUpdated);
     },
   );
 
@@ -249,7 +275,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = { ...request.body, variants: request.body.variants.map((v) => withStoredImages(request, v)) };
       await variants.saveVariants(app.db, staffOf(request), request.params.id, body);
       const { row, rating } = await service.productWithRating(app.db, request.params.id);
-      return ok(toApiProductDetails(row, rating, request.imageOrigin), MSG.variantsSaved);
+      return ok(toApiProductDetails(row, rating, request.imageOrigin, NO_SALES), MSG.variantsSaved);
     },
   );
 
@@ -266,7 +292,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const row = await service.duplicateProduct(app.db, staffOf(request), request.params.id);
-      return reply.status(201).send(ok(toApiProduct(row, request.imageOrigin), MSG.productDuplicated));
+      return reply.status(201).send(ok(toApiProduct(row, request.imageOrigin, NO_SALES), MSG.productDuplicated));
     },
   );
 

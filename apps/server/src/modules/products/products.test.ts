@@ -742,6 +742,7 @@ describe("catalogue by category", () => {
         images: [],
         stockStatus: "untracked",
         stockLeft: null,
+        sale: null,
       },
     ]);
     expect(first).toMatchObject({ options: [], stockStatus: "untracked", stockLeft: null });

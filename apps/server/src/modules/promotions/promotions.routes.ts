@@ -12,6 +12,11 @@ const STATE_MESSAGES = { pause: MSG.promotionPaused, resume: MSG.promotionResume
 /** The back-office's 'Promotions' (decision 051): ADMIN and SUPERADMIN alike, as the orders. */
 export const adminPromotionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook("onRequest", requireAdmin(app));
+  // A sale saved, paused or ended changes prices at once on every app server (decision 051).
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (request.method !== "GET" && reply.statusCode < 300) await app.catalogueChanged();
+    return payload;
+  });
   const answer = envelope(adminPromotion);
 
   app.get(

@@ -1,5 +1,5 @@
 import type { Product } from "@shop/shared";
-import { render, screen, within } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { stockText } from "../../components/ui/stock-status";
@@ -38,6 +38,21 @@ describe("ProductCard", () => {
     const card = renderCard(PRODUCT);
     expect(card.textContent).toMatch(/à partir de\s*395\u202f000\u00a0FCFA/);
     expect(within(card).getByText("En stock")).toBeTruthy();
+  });
+
+  it("shows a running sale's name beside its price (decision 051), and nothing without one", () => {
+    const sale = {
+      promotionId: "s",
+      name: "Black Friday",
+      endsAt: "2030-01-01T00:00:00Z",
+      discountType: "percent",
+      value: 10,
+    } as const;
+    const onSale = renderCard(aProduct({ productName: "Galaxy A15", price: 100_000, sellingPrice: 90_000, sale }));
+    expect(within(onSale).getByText("Black Friday")).toBeTruthy();
+    expect(onSale.textContent).toMatch(/90\u202f000\u00a0FCFA.*100\u202f000\u00a0FCFA/);
+    cleanup();
+    expect(within(renderCard(PRODUCT)).queryByText("Black Friday")).toBeNull();
   });
 
   it("adds from the card (the server picks the cheapest variant that can be bought)", () => {

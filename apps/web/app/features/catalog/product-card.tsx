@@ -3,6 +3,7 @@ import { imageSrcSet } from "@shop/shared/core";
 import { Link } from "react-router";
 import { Price } from "../../components/ui/price";
 import { ProductImage } from "../../components/ui/product-image";
+import { SaleBadge } from "../../components/ui/sale-badge";
 import { StockStatus } from "../../components/ui/stock-status";
 import { AddToCartButton } from "../cart/add-to-cart-button";
 
@@ -33,6 +34,8 @@ export type CardProduct = Pick<
   "_id" | "productName" | "category" | "price" | "sellingPrice" | "sellingPriceMax" | "stockStatus" | "stockLeft"
 > & {
   image?: string;
+  /** A running sale's name (decision 051), for its badge. */
+  saleName?: string;
 };
 
 export const toCardProduct = (p: Product): CardProduct => ({
@@ -45,6 +48,7 @@ export const toCardProduct = (p: Product): CardProduct => ({
   stockStatus: p.stockStatus,
   stockLeft: p.stockLeft,
   image: p.productImage[0],
+  ...(p.sale ? { saleName: p.sale.name } : {}),
 });
 
 /**
@@ -79,6 +83,7 @@ export function ProductCard({ product, eager = false }: { product: CardProduct; 
           <h3 className="line-clamp-2 text-sm font-semibold">{product.productName}</h3>
           <p className="text-xs text-slate-600">{product.category}</p>
           <div className="mt-auto">
+            {product.saleName && <SaleBadge name={product.saleName} />}
             <Price
               price={product.price}
               sellingPrice={product.sellingPrice}
