@@ -42,6 +42,7 @@ export default [
     route("payments", "routes/admin/payments.tsx"),
     route("messages", "routes/admin/messages.tsx"),
     route("delivery", "routes/admin/delivery.tsx"),
+    route("promotions", "routes/admin/promotions.tsx"),
     route("stock", "routes/admin/stock.tsx"),
     route("journal", "routes/admin/journal.tsx"),
     route("personal-data", "routes/admin/personal-data.tsx"),

@@ -9,6 +9,7 @@ import type {
   AdminPayment,
   AdminPrivacyRequest,
   AdminProductsQuery,
+  AdminPromotion,
   AdminVariantStock,
   BulkPreview,
   BulkProductsInput,
@@ -37,6 +38,8 @@ import type {
   ProductDetails,
   ProductUpdateInput,
   ProductVariantsInput,
+  PromotionInput,
+  PromotionStateAction,
   PushKey,
   PushSubscriptionInput,
   ResetLink,
@@ -245,6 +248,18 @@ export function adminApi(request?: Request) {
       (await call<null>("DELETE", `/api/admin/delivery/options/${encodeURIComponent(id)}`)).message,
     saveDeliverySettings: async (freeFrom: number | null) =>
       (await call<{ freeFrom: number | null }>("PUT", "/api/admin/delivery/settings", { freeFrom })).message,
+    // Promotions (decision 051): every admin alike.
+    /** Every sale and code, with its state and what it has brought. */
+    promotions: async () => (await call<AdminPromotion[]>("GET", "/api/admin/promotions")).data,
+    promotion: async (id: string) =>
+      (await call<AdminPromotion>("GET", `/api/admin/promotions/${encodeURIComponent(id)}`)).data,
+    createPromotion: async (input: PromotionInput) =>
+      (await call<AdminPromotion>("POST", "/api/admin/promotions", input)).message,
+    updatePromotion: async (id: string, input: PromotionInput) =>
+      (await call<AdminPromotion>("PUT", `/api/admin/promotions/${encodeURIComponent(id)}`, input)).message,
+    /** Pause, resume, or end now (an ended promotion stays ended). */
+    changePromotionState: async (id: string, action: PromotionStateAction) =>
+      (await call<AdminPromotion>("POST", `/api/admin/promotions/${encodeURIComponent(id)}/${action}`)).message,
     // Payments (decision 026): every admin alike.
     /** The 'À vérifier' queue: declared transfers and online payments that did not match, oldest first. */
     paymentsToVerify: async (query: Partial<PageQuery> = {}) => {

@@ -24,6 +24,14 @@ describe("the back-office's links", () => {
     );
   });
 
+  it("offer 'Promotions' to every admin, right after 'Livraison'", () => {
+    for (const role of ["ADMIN", "SUPERADMIN"] as const) {
+      const links = adminLinksFor(role);
+      const at = links.findIndex((link) => link.label === "Livraison");
+      expect(links[at + 1]).toMatchObject({ to: "/admin-panel/promotions", label: "Promotions" });
+    }
+  });
+
   it("offer 'Données personnelles' to the SUPERADMIN", () => {
     expect(adminLinksFor("SUPERADMIN")).toContainEqual(
       expect.objectContaining({ to: "/admin-panel/personal-data", label: "Données personnelles" }),

@@ -14,6 +14,8 @@ export const ADMIN_LINKS = [
   { to: "/admin-panel/orders", label: "Commandes", badge: "newOrders" },
   { to: "/admin-panel/payments", label: "À vérifier", badge: "paymentsToVerify" },
   { to: "/admin-panel/delivery", label: "Livraison", badge: null },
+  // Sales and codes (decision 051): every admin alike.
+  { to: "/admin-panel/promotions", label: "Promotions", badge: null },
   { to: "/admin-panel/messages", label: "Messages", badge: "unreadMessages" },
   { to: "/admin-panel/dashboard", label: "Tableau de bord", badge: null },
   // The admin's own second factors (decision 040): a storefront page, the same for every account.

@@ -1,0 +1,1 @@
+export const PROMOTIONS_PATH = "/admin-panel/promotions";
