@@ -39,34 +39,40 @@ function entriesReaching(id: string, graph: ModuleGraph, memo: Map<string, Set<s
   return found;
 }
 
-/**
- * The pages where a customer orders and pays: the code only they share (the delivery choice,
- * the order's summary, the payment's values, the photo shrinking) goes into a chunk of their
- * own rather than into every page's shared chunk (decision 027, "The first tap").
- */
 const BACK_OFFICE_ROUTE = /apps[\\/]web[\\/]app[\\/]routes[\\/]admin[\\/]/;
 
-const CHECKOUT = /apps[\\/]web[\\/]app[\\/]routes[\\/](cart|order|order-status|pay|payment)\.tsx(?:\?|$)/;
+/**
+ * Pages that share code among themselves alone: it goes into a chunk of theirs rather than into
+ * every page's shared chunk. The ordering pages (the delivery choice, the order's summary, the
+ * payment's values, the photo shrinking; decision 027, "The first tap"), and the shop's texts
+ * (privacy, terms, cookies, the blog, about: their prose layout and contact list), rarely opened.
+ */
+const PAGE_GROUPS = {
+  checkout: /apps[\\/]web[\\/]app[\\/]routes[\\/](cart|order|order-status|pay|payment)\.tsx(?:\?|$)/,
+  texts: /apps[\\/]web[\\/]app[\\/]routes[\\/](privacy|terms|cookies|blog|about)\.tsx(?:\?|$)/,
+} as const;
 
 /**
  * The names of the shared chunks of a module that belongs in one, null for any other: `framework`
- * (every page) and `checkout` (the ordering pages), two groups of vite.config.ts, `framework`
- * first so that it keeps React and what both share.
+ * (every page) and a page group's (`checkout`, `texts`), the two groups of vite.config.ts,
+ * `framework` first so that it keeps React and what both share.
  */
 export function sharedChunkNames() {
   const memo = new Map<string, Set<string>>();
-  const checkout = (id: string, graph: ModuleGraph) => {
-    const entries = entriesReaching(id, graph, memo);
-    return entries.size >= 2 && [...entries].every((entry) => CHECKOUT.test(entry));
+  /** The page group whose pages, two or more, are the only ones to reach the module. */
+  const groupOf = (id: string, graph: ModuleGraph): string | null => {
+    const entries = [...entriesReaching(id, graph, memo)];
+    if (entries.length < 2) return null;
+    for (const [name, pages] of Object.entries(PAGE_GROUPS)) if (entries.every((e) => pages.test(e))) return name;
+    return null;
   };
   return {
     framework: (id: string, graph: ModuleGraph): string | null => {
       if (FRAMEWORK.test(id) || isEsmFacade(id)) return "framework";
-      if (!isShopCode(id) || checkout(id, graph)) return null;
+      if (!isShopCode(id) || groupOf(id, graph)) return null;
       const storefront = [...entriesReaching(id, graph, memo)].filter((entry) => !BACK_OFFICE_ROUTE.test(entry));
       return storefront.length >= 2 ? "framework" : null;
     },
-    checkout: (id: string, graph: ModuleGraph): string | null =>
-      isShopCode(id) && checkout(id, graph) ? "checkout" : null,
+    pageGroup: (id: string, graph: ModuleGraph): string | null => (isShopCode(id) ? groupOf(id, graph) : null),
   };
 }

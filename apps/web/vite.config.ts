@@ -24,11 +24,11 @@ export default defineConfig({
             // A storefront page loads four scripts: the entry, one shared chunk (React, React
             // DOM, React Router and every piece of shop code that more than one route uses),
             // the root route (the shop's layout) and its own route (decisions 012 and 027);
-            // the ordering pages a fifth, the code only they share (shared-chunk.ts).
+            // the ordering pages and the shop's texts a fifth, the code only they share (shared-chunk.ts).
             codeSplitting: {
               groups: [
                 { name: chunks.framework, priority: 2 },
-                { name: chunks.checkout, priority: 1 },
+                { name: chunks.pageGroup, priority: 1 },
               ],
             },
           },
