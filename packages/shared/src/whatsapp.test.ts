@@ -125,6 +125,35 @@ describe("order messages", () => {
     ]);
   });
 
+  it("names each discount before the delivery, and a total the code's francs came off (decision 051)", () => {
+    const line = { productName: "Galaxy A15", quantity: 2, unitPrice: 90_000 };
+    const pickup = {
+      kind: "pickup" as const,
+      name: "Retrait en boutique",
+      delay: "",
+      neighbourhood: null,
+      city: null,
+      fee: 0,
+      free: false,
+      landmark: "",
+    };
+    const sale = { kind: "sale" as const, name: "Black Friday", code: null, amount: 20_000, deliveryFree: false };
+    const code = { kind: "code" as const, name: "Radio", code: "RADIOFM94", amount: 5_000, deliveryFree: false };
+    expect(cartWhatsappMessage("CMD-7K4Q", [line], pickup, [sale, code]).split("\n").slice(2)).toEqual([
+      "Quantité totale : 2",
+      `Sous-total : ${formatPrice(180_000)}`,
+      `Soldes « Black Friday » : -${formatPrice(20_000)} (déjà déduits des prix)`,
+      `Code promo RADIOFM94 : -${formatPrice(5_000)}`,
+      "Livraison : Retrait en boutique : gratuite",
+      `Prix total : ${formatPrice(175_000)}`,
+      "Merci !",
+    ]);
+    const freeDelivery = { ...code, code: "LIVRAISON", amount: 1_500, deliveryFree: true };
+    const text = cartWhatsappMessage(null, [line], null, [freeDelivery]);
+    expect(text).toContain("Code promo LIVRAISON : livraison offerte");
+    expect(text).toContain(`Prix total : ${formatPrice(180_000)}`);
+  });
+
   it("lists the cart without a reference before the order is recorded", () => {
     const text = cartWhatsappMessage(null, [{ productName: "iPhone 13", quantity: 1, unitPrice: 275000 }]);
     expect(text.split("\n")[0]).toBe("Bonjour, je souhaite commander :");

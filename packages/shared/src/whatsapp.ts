@@ -87,6 +87,7 @@ export function cartWhatsappMessage(
   reference: string | null,
   lines: readonly MessageLine[],
   delivery: MessageDelivery | null = null,
+  discounts: readonly MessageDiscount[] = [],
 ): string {
   let quantity = 0;
   let price = 0;
@@ -95,15 +96,43 @@ export function cartWhatsappMessage(
     price += line.quantity * line.unitPrice;
     return `${i + 1}. ${lineName(line.productName, line.variantLabel ?? "")} - Quantité : ${line.quantity} - Prix : ${formatPrice(line.unitPrice)}`;
   });
+  // A code's francs come off the lines' total; a sale's are already in the prices (decision 051).
+  const codeOff = discounts.reduce((sum, d) => sum + (d.kind === "code" && !d.deliveryFree ? d.amount : 0), 0);
+  const toPay = price - codeOff;
   return [
     reference ? `Bonjour, je souhaite commander (référence ${reference}) :` : "Bonjour, je souhaite commander :",
     ...rows,
     `Quantité totale : ${quantity}`,
-    ...(delivery ? [`Sous-total : ${formatPrice(price)}`, ...deliveryLines(delivery)] : []),
-    `Prix total : ${formatPrice(delivery ? orderTotal(price, delivery.fee) : price)}${delivery?.fee === null ? " (hors livraison)" : ""}`,
+    ...(delivery || discounts.length ? [`Sous-total : ${formatPrice(price)}`] : []),
+    ...discounts.map(discountLine),
+    ...(delivery ? deliveryLines(delivery) : []),
+    `Prix total : ${formatPrice(delivery ? orderTotal(toPay, delivery.fee) : toPay)}${delivery?.fee === null ? " (hors livraison)" : ""}`,
     "Merci !",
   ].join("\n");
 }
+
+/** A discount an order got, as its message names it (decision 051). */
+export interface MessageDiscount {
+  kind: "sale" | "code";
+  name: string;
+  code: string | null;
+  amount: number;
+  deliveryFree: boolean;
+}
+
+/** What a discount is called on an order: "Soldes « Black Friday »", "Code promo RADIOFM94". */
+export const discountLabel = (d: MessageDiscount) =>
+  d.kind === "sale" ? `Soldes « ${d.name} »` : `Code promo ${d.code ?? d.name}`;
+
+/** What it took: "-5 000 FCFA", "livraison offerte", "-19 998 FCFA (déjà déduits des prix)" for a sale. */
+export const discountValue = (d: MessageDiscount) =>
+  d.kind === "sale"
+    ? `-${formatPrice(d.amount)} (déjà déduits des prix)`
+    : d.deliveryFree
+      ? "livraison offerte"
+      : `-${formatPrice(d.amount)}`;
+
+const discountLine = (d: MessageDiscount) => `${discountLabel(d)} : ${discountValue(d)}`;
 
 /**
  * The WhatsApp link of a recorded order: the shop's number, the order's lines as recorded, its
@@ -111,8 +140,13 @@ export function cartWhatsappMessage(
  */
 export const orderWhatsappLink = (
   whatsapp: string,
-  order: { reference: string; lines: readonly MessageLine[]; delivery?: MessageDelivery | null },
-) => whatsappLink(whatsapp, cartWhatsappMessage(order.reference, order.lines, order.delivery ?? null));
+  order: {
+    reference: string;
+    lines: readonly MessageLine[];
+    delivery?: MessageDelivery | null;
+    discounts?: readonly MessageDiscount[];
+  },
+) => whatsappLink(whatsapp, cartWhatsappMessage(order.reference, order.lines, order.delivery ?? null, order.discounts));
 
 /** The order form's confirmation: the customer sends the shop the reference just recorded. */
 export function orderReferenceWhatsappMessage(reference: string): string {

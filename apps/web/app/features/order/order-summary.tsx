@@ -2,6 +2,8 @@ import type { Order } from "@shop/shared";
 import {
   deliveryFeeLabel,
   deliveryPlaceLabel,
+  discountLabel,
+  discountValue,
   formatPrice,
   lineName,
   ORDER_STATUS_LABELS,
@@ -42,6 +44,30 @@ export function OrderSteps({ status }: { status: OrderStatus }) {
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * Each discount the order got (decision 051): a sale's (already in the lines' prices) and the
+ * code's; without a delivery, the total they leave.
+ */
+function DiscountRows({ order }: { order: Order }) {
+  if (order.discounts.length === 0) return null;
+  return (
+    <dl className="mt-3 space-y-1 text-sm">
+      {order.discounts.map((d) => (
+        <div key={d.promotionId} className="flex justify-between gap-4 text-green-800">
+          <dt>{discountLabel(d)}</dt>
+          <dd className="text-right">{discountValue(d)}</dd>
+        </div>
+      ))}
+      {!order.delivery && order.discount > 0 && (
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-1 text-base font-bold">
+          <dt>Total à payer</dt>
+          <dd className="whitespace-nowrap">{formatPrice(order.total)}</dd>
+        </div>
+      )}
+    </dl>
   );
 }
 
@@ -133,6 +159,7 @@ export function OrderSummary({ order, headingLevel = 2 }: { order: Order; headin
       ) : (
         order.message && <p className="mt-3 text-sm whitespace-pre-line text-slate-700">« {order.message} »</p>
       )}
+      <DiscountRows order={order} />
       <DeliveryRows order={order} />
       {order.address && <p className="mt-3 text-sm text-slate-700">Adresse : {order.address}</p>}
     </article>

@@ -1,5 +1,5 @@
 import type { AdminOrder } from "@shop/shared";
-import { deliveryFeeLabel, formatPrice, lineName } from "@shop/shared/core";
+import { deliveryFeeLabel, discountLabel, discountValue, formatPrice, lineName } from "@shop/shared/core";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Field, inputClass } from "../../../components/ui/field";
@@ -104,6 +104,18 @@ export function OrderLines({ order }: { order: AdminOrder }) {
         </span>
         <span>{formatPrice(order.totalPrice)}</span>
       </p>
+      {order.discounts.map((d) => (
+        <p key={d.promotionId} className="flex flex-wrap justify-between gap-x-3 text-green-800">
+          <span>{discountLabel(d)}</span>
+          <span>{discountValue(d)}</span>
+        </p>
+      ))}
+      {!order.delivery && order.discount > 0 && (
+        <p className="flex flex-wrap justify-between gap-x-3 font-bold">
+          <span>Total</span>
+          <span>{formatPrice(order.total)}</span>
+        </p>
+      )}
       {order.delivery && (
         <>
           <p className="flex flex-wrap justify-between gap-x-3">
