@@ -108,6 +108,7 @@ const ADMIN_PAGES: { route: string; landsOn?: string }[] = [
   { route: "/admin-panel/payments" },
   { route: "/admin-panel/messages" },
   { route: "/admin-panel/delivery" },
+  { route: "/admin-panel/promotions" },
   { route: "/admin-panel/stock" },
   { route: "/admin-panel/journal" },
   { route: "/admin-panel/personal-data" },

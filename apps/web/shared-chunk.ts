@@ -52,6 +52,12 @@ const PAGE_GROUPS = {
   texts: /apps[\\/]web[\\/]app[\\/]routes[\\/](privacy|terms|cookies|blog|about)\.tsx(?:\?|$)/,
 } as const;
 
+/** A module only ever loaded on demand (a dynamic import): it keeps its own file, fetched when needed. */
+function onDemandOnly(id: string, graph: ModuleGraph): boolean {
+  const info = graph.getModuleInfo(id);
+  return info !== null && info.importers.length === 0 && info.dynamicImporters.length > 0;
+}
+
 /**
  * The names of the shared chunks of a module that belongs in one, null for any other: `framework`
  * (every page) and a page group's (`checkout`, `texts`), the two groups of vite.config.ts,
@@ -69,7 +75,7 @@ export function sharedChunkNames() {
   return {
     framework: (id: string, graph: ModuleGraph): string | null => {
       if (FRAMEWORK.test(id) || isEsmFacade(id)) return "framework";
-      if (!isShopCode(id) || groupOf(id, graph)) return null;
+      if (!isShopCode(id) || groupOf(id, graph) || onDemandOnly(id, graph)) return null;
       const storefront = [...entriesReaching(id, graph, memo)].filter((entry) => !BACK_OFFICE_ROUTE.test(entry));
       return storefront.length >= 2 ? "framework" : null;
     },

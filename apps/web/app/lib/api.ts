@@ -13,6 +13,7 @@ import type {
   PageQuery,
   Product,
   ProductDetails,
+  PromoCodeCheck,
   ResetPasswordInput,
   Review,
   ReviewInput,
@@ -223,14 +224,25 @@ export function api(request?: Request) {
     deleteCartLine: async (_id: string) => (await call<null>("POST", "/api/delete-cart-product", { _id })).message,
     /** Records the signed-in customer's cart as an order on that channel, before WhatsApp or a call. */
     /** `idempotencyKey`: an order kept on the phone and sent again is recorded once (decision 034). */
-    orderFromCart: async (channel: CartOrderInput["channel"], delivery: DeliveryChoice = {}, idempotencyKey?: string) =>
+    orderFromCart: async (
+      channel: CartOrderInput["channel"],
+      delivery: DeliveryChoice = {},
+      idempotencyKey?: string,
+      promoCode?: string,
+    ) =>
       (
         await call<Order>("POST", "/api/orders/from-cart", {
           channel,
           ...delivery,
           ...(idempotencyKey ? { idempotencyKey } : {}),
+          ...(promoCode?.trim() ? { promoCode: promoCode.trim() } : {}),
         })
       ).data,
+    /** What a promotion code takes off the cart now (decision 051): its answer and the French words. */
+    checkPromoCode: async (code: string) => {
+      const envelope = await call<PromoCodeCheck>("POST", "/api/promo-code/check", { code: code.trim() });
+      return { check: envelope.data, message: envelope.message };
+    },
     /** The delivery options offered, the free-delivery amount and the pickup's address (decision 025). */
     deliveryOffer: async () => (await call<DeliveryOffer>("GET", "/api/delivery-options")).data,
     /** The order form: name, number, text, message and the file, as multipart. */

@@ -6,7 +6,7 @@ import { SubmitButton } from "../../components/ui/submit-button";
 import { firstInvalid } from "../../lib/form-values";
 import { useHydrated } from "../../lib/use-hydrated";
 import { EmailInput, PasswordInput } from "./field";
-import { checkPicture, pictureDataUrl } from "./profile-picture";
+import { checkPicture } from "./profile-picture";
 import { withRedirect } from "./redirect-target";
 import { SIGN_UP_FIELDS, type SignUpFailure } from "./sign-up";
 import { useSending } from "./use-sending";
@@ -37,6 +37,7 @@ function usePicture() {
       return;
     }
     setPreparing(true);
+    const { pictureDataUrl } = await import("./picture-drawing");
     const prepared = await pictureDataUrl(file);
     // A second choice made while the first was being prepared wins.
     if (attempt !== latest.current) return;

@@ -15,7 +15,7 @@ import {
   type DeliveryErrors,
   type DeliveryState,
 } from "../delivery/delivery-choice-state";
-import { CART_INTENTS, type CartOrderRefusal, RECORDED_PARAM } from "./cart-intents";
+import { CART_INTENTS, type CartOrderRefusal, CHECK_CODE, type PromoState, RECORDED_PARAM } from "./cart-intents";
 
 const SEE_OTHER = 303;
 const signedOut = (error: unknown) => error instanceof ApiError && error.status === 401;
@@ -90,13 +90,15 @@ const deliveryOf = (form: FormData): DeliveryState => ({
  * opens with its message, or the cart shows its reference and the shop's number to call.
  */
 async function order(request: Request, form: FormData) {
+  if (form.has(CHECK_CODE)) return checkCode(request, form);
   const channelField = form.get("channel");
   if (channelField !== "whatsapp" && channelField !== "phone") throw data(null, { status: 400 });
   const channel: CartOrderInput["channel"] = channelField;
   const client = api(request);
   const delivery = deliveryOf(form);
-  const refuse = (deliveryErrors: DeliveryErrors, message: string, status: number) =>
-    data({ delivery, deliveryErrors, message } satisfies CartOrderRefusal, { status });
+  const promoCode = textOf(form, "promoCode");
+  const refuse = (deliveryErrors: DeliveryErrors, message: string, status: number, promo?: PromoState) =>
+    data({ delivery, deliveryErrors, message, ...(promo ? { promo } : {}) } satisfies CartOrderRefusal, { status });
   try {
     const [offer, shop] = await Promise.all([client.deliveryOffer(), client.shop()]);
     const offered = offer.options.length > 0;
@@ -104,12 +106,34 @@ async function order(request: Request, form: FormData) {
     const first = DELIVERY_FIELDS.find((f) => errors[f]);
     if (first) return refuse(errors, errors[first] ?? "", 400);
     const key = textOf(form, "idempotencyKey") || undefined;
-    const placed = await client.orderFromCart(channel, offered ? choiceOf(delivery) : {}, key);
+    const placed = await client.orderFromCart(channel, offered ? choiceOf(delivery) : {}, key, promoCode);
     if (channel === "whatsapp") return redirect(orderWhatsappLink(shop.whatsapp, placed), SEE_OTHER);
     return back(`/cart?${RECORDED_PARAM}=${encodeURIComponent(placed.reference)}`);
   } catch (error) {
     if (signedOut(error)) return back(loginHref("/cart"));
     if (!(error instanceof ApiError)) throw error;
-    return refuse(fieldErrorsOf(error.issues, DELIVERY_FIELDS), errorMessage(error), error.status || 500);
+    // Refused for its code: said beside the field, nothing recorded; the customer may order without it.
+    const promo = codeRefusal(error) ? { code: promoCode, check: null, message: error.message } : undefined;
+    return refuse(fieldErrorsOf(error.issues, DELIVERY_FIELDS), errorMessage(error), error.status || 500, promo);
+  }
+}
+
+const codeRefusal = (error: ApiError) =>
+  error.code === "promo-code-refused" || error.issues.some((i) => /^body\.(promoCode|phone)$/.test(i.path));
+
+/** 'Appliquer' before the scripts run: the code checked, the page again with what it takes off. */
+async function checkCode(request: Request, form: FormData) {
+  const delivery = deliveryOf(form);
+  const code = textOf(form, "promoCode");
+  const answer = (promo: PromoState, status = 200) =>
+    data({ delivery, deliveryErrors: {}, message: promo.message, promo } satisfies CartOrderRefusal, { status });
+  if (!code.trim()) return answer({ code, check: null, message: "" });
+  try {
+    const { check, message } = await api(request).checkPromoCode(code);
+    return answer({ code, check, message });
+  } catch (error) {
+    if (signedOut(error)) return back(loginHref("/cart"));
+    if (!(error instanceof ApiError)) throw error;
+    return answer({ code, check: null, message: error.message }, error.status || 500);
   }
 }

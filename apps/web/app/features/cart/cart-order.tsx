@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { FormAlert } from "../../components/ui/form-alert";
 import { toast } from "../../components/ui/toast";
-import { api, errorMessage } from "../../lib/api";
+import { ApiError, api, errorMessage } from "../../lib/api";
 import { displayPhone, telHref } from "../../lib/format-phone";
 import { KeptNotice } from "../offline/kept-notice";
 import { isNetworkFailure, newOrderKey } from "../offline/kept-on-phone";
@@ -13,6 +13,11 @@ import { PayLink } from "../payment/pay-link";
 import { recordThenOpenWhatsapp } from "./whatsapp-order";
 
 type Channel = "whatsapp" | "phone";
+
+/** The code made the order refused (decision 051): nothing was recorded. */
+const codeRefused = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.code === "promo-code-refused" || error.issues.some((i) => /^body\.(promoCode|phone)$/.test(i.path)));
 
 /** What the customer reads once the order is recorded: its reference, and for a call, the number. */
 function Recorded({ order, channel, shop }: { order: Order; channel: Channel; shop: ShopIdentity }) {
@@ -76,8 +81,14 @@ export function CartOrder({
   recorded: recordedByForm = null,
   orderKey: pageKey = null,
   refusal,
+  promoCode = "",
+  onCodeRefused,
 }: {
   shop: ShopIdentity;
+  /** The promotion code typed (decision 051): it goes with the order. */
+  promoCode?: string;
+  /** The order was refused for its code: said beside the field, the customer may order without it. */
+  onCodeRefused?: (message: string) => void;
   lines: CartLine[];
   deliveryChoice: () => DeliveryChoice | null;
   /** An order recorded by the form posted without scripts. */
@@ -115,20 +126,21 @@ export function CartOrder({
     // Without a network the order is kept on the phone and leaves when it can (decision 034).
     const keep = async () => {
       const { keepOrder } = await loadKeptOrders();
-      await keepOrder({ key, cart: { channel, delivery } });
+      await keepOrder({ key, cart: { channel, delivery, ...(promoCode.trim() ? { promoCode } : {}) } });
       orderKey.current = null;
       setKept(true);
       toast.info("En attente de réseau : votre commande partira dès le retour du réseau.");
     };
     try {
       if (!navigator.onLine) return await keep();
-      const record = () => api().orderFromCart(channel, delivery, key);
+      const record = () => api().orderFromCart(channel, delivery, key, promoCode);
       const placed = channel === "whatsapp" ? await recordThenOpenWhatsapp(shop.whatsapp, record) : await record();
       // The server keeps the cart (the shop has not confirmed yet), so there is nothing to reload.
       orderKey.current = null;
       setRecorded({ order: placed, channel });
     } catch (error) {
       if (isNetworkFailure(error)) await keep();
+      else if (codeRefused(error) && onCodeRefused) onCodeRefused(errorMessage(error));
       else toast.error(errorMessage(error));
     } finally {
       inFlight.current = false;

@@ -1,3 +1,4 @@
+import type { PromoCodeCheck } from "@shop/shared";
 import { deliveryFeeLabel, formatPrice } from "@shop/shared/core";
 import type { DeliveryQuote } from "../delivery/delivery-choice-state";
 
@@ -9,11 +10,16 @@ export function CartSummary({
   quantity,
   price,
   delivery,
+  code = null,
 }: {
   quantity: number;
   price: number;
   delivery?: DeliveryQuote | null;
+  /** A promotion code applied (decision 051): its line, before the delivery, and the totals it changes. */
+  code?: PromoCodeCheck | null;
 }) {
+  const off = code?.discount ?? 0;
+  const fee = code?.deliveryFree ? 0 : (delivery?.fee ?? null);
   return (
     <section aria-labelledby="cart-summary" className="overflow-hidden rounded-lg bg-white ring-1 ring-slate-200">
       <h2
@@ -33,19 +39,27 @@ export function CartSummary({
             <data value={price}>{formatPrice(price)}</data>
           </dd>
         </div>
+        {code && (
+          <div className="flex justify-between gap-4 text-green-800">
+            <dt>Code promo {code.code}</dt>
+            <dd className="text-right font-semibold">
+              {code.deliveryFree ? "livraison offerte" : `-${formatPrice(code.discount)}`}
+            </dd>
+          </div>
+        )}
         {delivery && (
-          <>
-            <div className="flex justify-between gap-4">
-              <dt>Livraison ({delivery.option.name})</dt>
-              <dd className="text-right font-semibold">{deliveryFeeLabel(delivery.fee, delivery.free)}</dd>
-            </div>
-            <div className="flex justify-between gap-4 border-t border-slate-200 pt-2">
-              <dt className="font-bold">{delivery.fee === null ? "Total hors livraison" : "Total à payer"}</dt>
-              <dd className="font-bold text-brand-dark print:text-black">
-                <data value={delivery.total}>{formatPrice(delivery.total)}</data>
-              </dd>
-            </div>
-          </>
+          <div className="flex justify-between gap-4">
+            <dt>Livraison ({delivery.option.name})</dt>
+            <dd className="text-right font-semibold">{deliveryFeeLabel(fee, delivery.free || fee === 0)}</dd>
+          </div>
+        )}
+        {(delivery || code) && (
+          <div className="flex justify-between gap-4 border-t border-slate-200 pt-2">
+            <dt className="font-bold">{delivery && fee === null ? "Total hors livraison" : "Total à payer"}</dt>
+            <dd className="font-bold text-brand-dark print:text-black">
+              <data value={price - off + (fee ?? 0)}>{formatPrice(price - off + (fee ?? 0))}</data>
+            </dd>
+          </div>
         )}
       </dl>
     </section>

@@ -189,7 +189,8 @@ describe("the cart's HTML forms, posted before the scripts run", () => {
     expect(phone.form).toBe(form);
     expect([whatsapp.type, whatsapp.name, whatsapp.value]).toEqual(["submit", "channel", "whatsapp"]);
     expect([phone.type, phone.name, phone.value]).toEqual(["submit", "channel", "phone"]);
-    expect(fields(form)).toEqual({ intent: "order", idempotencyKey: PAGE_KEY });
+    // The promotion code typed goes with the order (decision 051): empty here.
+    expect(fields(form)).toEqual({ intent: "order", idempotencyKey: PAGE_KEY, promoCode: "" });
     // Enter in a delivery field submits with the form's first submit button: a disabled one, so it orders nothing.
     const first = form.querySelector<HTMLButtonElement>('button[type="submit"]');
     expect(first?.disabled).toBe(true);
@@ -198,7 +199,10 @@ describe("the cart's HTML forms, posted before the scripts run", () => {
 
   it("sends no idempotency key of its own when the page has none", () => {
     renderCart([line(1, 2, 1000)]);
-    expect(fields(button("Commander sur WhatsApp").form as HTMLFormElement)).toEqual({ intent: "order" });
+    expect(fields(button("Commander sur WhatsApp").form as HTMLFormElement)).toEqual({
+      intent: "order",
+      promoCode: "",
+    });
   });
 
   it("gives each line a form of its own, which its −, + and removal submit", () => {

@@ -13,11 +13,12 @@ import {
   quoteDelivery,
 } from "../delivery/delivery-choice-state";
 import { useDeliveryState } from "../delivery/use-delivery-state";
-import { CART_INTENTS, type CartOrderRefusal } from "./cart-intents";
+import { CART_INTENTS, type CartOrderRefusal, type PromoState } from "./cart-intents";
 import { CartLineItem } from "./cart-line";
 import { CartOrder } from "./cart-order";
 import { useCartActions } from "./cart-session";
 import { CartSummary } from "./cart-summary";
+import { PromoCodeField } from "./promo-code-field";
 import { useCartLines } from "./use-cart-lines";
 
 const printDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: "long", timeStyle: "short" });
@@ -71,6 +72,8 @@ export function CartView({
   const [delivery, setDelivery] = useDeliveryState(offer, refused?.delivery);
   const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>(refused?.deliveryErrors ?? {});
   const quote = quoteDelivery(offer, delivery, totals.price);
+  // The code typed, and what the shop said of it: as the form posted without scripts left it.
+  const [promo, setPromo] = useState<PromoState>(refused?.promo ?? { code: "", check: null, message: "" });
 
   /** The delivery fields' check before an order is recorded: null (and the first field focused) when wrong. */
   const deliveryChoice = () => {
@@ -133,7 +136,7 @@ export function CartView({
           {orderKey && <input type="hidden" name="idempotencyKey" value={orderKey} />}
           {lines.length > 0 && (
             <>
-              <CartSummary {...totals} delivery={quote} />
+              <CartSummary {...totals} delivery={quote} code={promo.check} />
               {/* Printing needs the scripts: offered once they run. */}
               {hydrated && (
                 <button
@@ -161,13 +164,20 @@ export function CartView({
               />
             </div>
           )}
+          {lines.length > 0 && <PromoCodeField promo={promo} onChange={setPromo} />}
           <CartOrder
             shop={shop}
+            promoCode={promo.code}
+            onCodeRefused={(message) => setPromo({ ...promo, check: null, message })}
             lines={lines}
             deliveryChoice={offer.options.length > 0 ? deliveryChoice : () => ({})}
             recorded={recorded}
             orderKey={orderKey}
-            refusal={refused && !DELIVERY_FIELDS.some((f) => refused.deliveryErrors[f]) ? refused.message : undefined}
+            refusal={
+              refused && !refused.promo && !DELIVERY_FIELDS.some((f) => refused.deliveryErrors[f])
+                ? refused.message
+                : undefined
+            }
           />
         </form>
       </div>

@@ -18,7 +18,7 @@ export interface KeptOrder {
   /** The order form's fields and file, as typed. */
   form?: { fields: [string, string][]; file: Blob | null; fileName: string };
   /** A cart button: the channel and the delivery chosen. */
-  cart?: { channel: CartOrderInput["channel"]; delivery: DeliveryChoice };
+  cart?: { channel: CartOrderInput["channel"]; delivery: DeliveryChoice; promoCode?: string };
   /** Once sent: the order the shop recorded. Once refused: why, in French. */
   order?: Order;
   message?: string;
@@ -84,7 +84,12 @@ async function sendOne(order: KeptOrder): Promise<KeptOrder> {
       return { ...order, state: "sent", order: (await api().placeOrder(data)).order };
     }
     if (order.cart) {
-      const placed = await api().orderFromCart(order.cart.channel, order.cart.delivery, order.key);
+      const placed = await api().orderFromCart(
+        order.cart.channel,
+        order.cart.delivery,
+        order.key,
+        order.cart.promoCode,
+      );
       return { ...order, state: "sent", order: placed };
     }
     return { ...order, state: "refused", message: "Commande illisible sur ce téléphone." };

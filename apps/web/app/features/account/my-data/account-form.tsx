@@ -6,7 +6,7 @@ import { Field, inputClass } from "../../../components/ui/field";
 import { SubmitButton } from "../../../components/ui/submit-button";
 import { useHydrated } from "../../../lib/use-hydrated";
 import { EmailInput, PasswordInput } from "../../auth/field";
-import { checkPicture, pictureDataUrl } from "../../auth/profile-picture";
+import { checkPicture } from "../../auth/profile-picture";
 import { useSending } from "../../auth/use-sending";
 import { MY_DATA_INTENTS, type MyDataResult, PHOTO_FILE } from "./my-data-form";
 
@@ -38,6 +38,7 @@ function usePhoto() {
       return;
     }
     setPreparing(true);
+    const { pictureDataUrl } = await import("../../auth/picture-drawing");
     const prepared = await pictureDataUrl(file);
     // A second choice made while the first was being prepared wins.
     if (attempt !== latest.current) return;
