@@ -83,6 +83,8 @@ const HELP = `npm run bench:pages [-- options]   (after npm run build)
                     (home, product, category, search, cart) under slow 4G and 3G, and taps on
                     'Ajouter au panier' at the first paint (bench/first-tap.ts); off: Lighthouse
                     alone; only: that part alone, no Lighthouse
+  --sale            with a sale running on the whole catalogue (-10 %, decision 051): every
+                    card and product page shows its badge and the usual price struck
   --tap-runs N      loads per page and network for first paint → hydration (default 3)
   --taps N          loads of the product page, each with a tap at the first paint (default 20)
   --help            this text`;
@@ -489,6 +491,31 @@ function costTable(costs: FirstVisitCost[]): string {
   return lines.join("\n");
 }
 
+/** A sale on the whole catalogue, running for two days, made through the API by the demo's admin. */
+async function startSale(base: string): Promise<void> {
+  const signin = await fetch(`${base}/api/signin`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@boutique.local", password: "bench-motdepasse" }),
+  });
+  const token = ((await signin.json()) as { data?: string }).data;
+  if (!signin.ok || !token) throw new Error(`the bench's admin could not sign in (HTTP ${signin.status})`);
+  const made = await fetch(`${base}/api/admin/promotions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      kind: "sale",
+      name: "Black Friday",
+      discountType: "percent",
+      value: 10,
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 2 * 86_400_000).toISOString(),
+    }),
+  });
+  if (made.status !== 201) throw new Error(`the sale was not created (HTTP ${made.status}): ${await made.text()}`);
+  log("A sale runs on the whole catalogue (-10 %).");
+}
+
 // ---- main ----
 const values = parseOptionsOrExit(
   process.argv.slice(2),
@@ -500,6 +527,7 @@ const values = parseOptionsOrExit(
     "first-tap": { type: "string", default: "both" },
     "tap-runs": { type: "string", default: "3" },
     taps: { type: "string", default: "20" },
+    sale: { type: "boolean", default: false },
   },
   HELP,
 );
@@ -540,6 +568,7 @@ process.once("SIGTERM", () => void stopAndExit(143));
 try {
   const load = loadAverage(1);
   const direct = await shop.start();
+  if (values.sale) await startSale(direct);
   if (values.http2) {
     proxy = await startH2Proxy(direct);
     log(`HTTP/2 proxy on ${proxy.url}`);
@@ -647,7 +676,7 @@ try {
   const markdown = (
     lighthouseRuns
       ? [
-          `## Storefront pages, Lighthouse mobile, ${environment.protocol} (${date.slice(0, 10)}, commit ${commit})`,
+          `## Storefront pages, Lighthouse mobile, ${environment.protocol}${values.sale ? ", a sale running" : ""} (${date.slice(0, 10)}, commit ${commit})`,
           "",
           `${chromium}, Lighthouse ${environment.lighthouse}, Node ${process.version}, ${environment.cpus} CPUs, load average ${load} at start; ` +
             `default mobile profile (simulated slow 4G, 4× CPU slowdown); median of ${runs} run(s) by performance score. ` +
