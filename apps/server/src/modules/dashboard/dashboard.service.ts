@@ -65,7 +65,8 @@ const counted = sql`o.status <> 'annulée' and o.created_at < b.tomorrow_start`;
  * The dashboard, computed by the database: today's and this month's orders and their value,
  * orders per day over the last DASHBOARD_DAYS days (days without orders included), the best
  * sellers over those days, and the newest orders. Cancelled orders count nowhere; days and
- * months are Yaoundé's. `now` is a parameter so that tests can stand at a chosen instant.
+ * months are Yaoundé's. An order's value is what its lines were sold for, a code's discount taken
+ * off (decision 051; a sale's is in the lines' prices already). `now` is a parameter so that tests can stand at a chosen instant.
  */
 export async function dashboard(db: Db, now: Date = new Date()): Promise<DashboardFigures> {
   const bounds = boundsAt(now);
@@ -75,9 +76,9 @@ export async function dashboard(db: Db, now: Date = new Date()): Promise<Dashboa
       sql`${bounds}
       select
         count(*) filter (where o.created_at >= b.today_start)::int as today_orders,
-        coalesce(sum(o.total_price) filter (where o.created_at >= b.today_start), 0)::bigint as today_value,
+        coalesce(sum(o.total_price - o.discount) filter (where o.created_at >= b.today_start), 0)::bigint as today_value,
         count(*)::int as month_orders,
-        coalesce(sum(o.total_price), 0)::bigint as month_value
+        coalesce(sum(o.total_price - o.discount), 0)::bigint as month_value
       from bounds b
       join orders o on o.created_at >= b.month_start and ${counted}`,
     ),
@@ -86,7 +87,7 @@ export async function dashboard(db: Db, now: Date = new Date()): Promise<Dashboa
       sql`${bounds}
       , per_day as (
         select (o.created_at at time zone ${SHOP_TIME_ZONE})::date as day,
-          count(*)::int as orders, sum(o.total_price)::bigint as value
+          count(*)::int as orders, sum(o.total_price - o.discount)::bigint as value
         from bounds b
         join orders o on o.created_at >= b.range_start and ${counted}
         group by 1

@@ -311,6 +311,34 @@ describe("GET /api/admin/dashboard", () => {
     expect(figures.newestOrders.map((o) => [o.reference, o.status])).toEqual([[order.reference, "annulée"]]);
   });
 
+  it("counts an order with a code at what its lines were sold for, the code's discount taken off (decision 051)", async () => {
+    const product = await createProduct("Galaxy A15");
+    const code = await ctx.call("POST", "/api/admin/promotions", {
+      token: ctx.actors.admin,
+      payload: {
+        kind: "code",
+        name: "Tableau",
+        code: "TABLEAU-1",
+        discountType: "amount",
+        value: 1_000,
+        startsAt: new Date(Date.now() - 60_000).toISOString(),
+      },
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    const token = await tokenFor(ctx, await createUser(ctx, "GENERAL"));
+    expect((await ctx.call("POST", "/api/addtocart", { token, payload: { productId: product } })).statusCode).toBe(201);
+    const placed = await ctx.call("POST", "/api/orders/from-cart", {
+      token,
+      payload: { channel: "whatsapp", promoCode: "tableau-1" },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { totalPrice, discount } = placed.json().data;
+    expect(discount).toBe(1_000);
+    const figures = await getDashboard();
+    expect(figures.today).toEqual({ orders: 1, value: totalPrice - 1_000 });
+    expect(figures.perDay.at(-1)?.value).toBe(totalPrice - 1_000);
+  });
+
   it("puts 23:30 UTC on the next day, as Yaoundé lives it", async () => {
     // Yaoundé's midnight today, as an instant: 23:00 UTC the day before.
     const [y, m, d] = shopDate(new Date()).split("-").map(Number) as [number, number, number];
