@@ -485,24 +485,14 @@ const CALLS: Call[] = [
     body: promotionBody,
     expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
   },
-  {
-    method: "POST",
-    url: "/api/admin/promotions/:id/pause",
-    freshUrl: async () => `/api/admin/promotions/${await freshPromotion()}/pause`,
-    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
-  },
-  {
-    method: "POST",
-    url: "/api/admin/promotions/:id/resume",
-    freshUrl: async () => `/api/admin/promotions/${await freshPromotion()}/resume`,
-    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
-  },
-  {
-    method: "POST",
-    url: "/api/admin/promotions/:id/end",
-    freshUrl: async () => `/api/admin/promotions/${await freshPromotion()}/end`,
-    expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
-  },
+  ...(["pause", "resume", "end"] as const).map(
+    (action): Call => ({
+      method: "POST",
+      url: `/api/admin/promotions/:id/${action}`,
+      freshUrl: async () => `/api/admin/promotions/${await freshPromotion()}/${action}`,
+      expected: { anonymous: 401, general: 403, admin: 200, otherAdmin: 200, superAdmin: 200 },
+    }),
+  ),
   {
     method: "PUT",
     url: "/api/admin/delivery/settings",

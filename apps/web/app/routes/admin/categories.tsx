@@ -1,5 +1,6 @@
 import { MSG } from "@shop/shared/core";
 import { Link, useNavigation } from "react-router";
+import { ActionNotices } from "../../features/admin/action-notices";
 import { adminApi } from "../../features/admin/admin-api";
 import { categoriesAction } from "../../features/admin/categories/category-actions.server";
 import { CategoryForm } from "../../features/admin/categories/category-form";
@@ -74,16 +75,7 @@ export default function AdminCategories({ loaderData, actionData }: Route.Compon
           </Link>
         )}
       </div>
-      {done && !failure && (
-        <p role="status" className="rounded-md bg-green-50 p-3 font-medium text-green-900 ring-1 ring-green-200">
-          {done}
-        </p>
-      )}
-      {failure && Object.keys(failure.fieldErrors ?? {}).length === 0 && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
-          {failure.message}
-        </p>
-      )}
+      <ActionNotices done={done} failure={failure} />
       {!manage && (
         <p className="rounded-md bg-white p-3 text-sm text-slate-700 ring-1 ring-slate-200">
           Seul le super administrateur peut ajouter, modifier, ordonner ou supprimer les catégories.

@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "../../components/ui/field";
 import { SubmitButton } from "../../components/ui/submit-button";
+import { ActionNotices } from "../../features/admin/action-notices";
 import { adminApi } from "../../features/admin/admin-api";
 import { DashboardSection } from "../../features/admin/dashboard/dashboard-parts";
 import { deliveryAction } from "../../features/admin/delivery/delivery-actions.server";
@@ -176,16 +177,7 @@ export default function AdminDelivery({ loaderData, actionData }: Route.Componen
   return (
     <main className="mx-auto max-w-3xl space-y-4">
       <h1 className="text-2xl font-extrabold">Livraison</h1>
-      {done && !failure && (
-        <p role="status" className="rounded-md bg-green-50 p-3 font-medium text-green-900 ring-1 ring-green-200">
-          {done}
-        </p>
-      )}
-      {failure && Object.keys(failure.fieldErrors ?? {}).length === 0 && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
-          {failure.message}
-        </p>
-      )}
+      <ActionNotices done={done} failure={failure} />
 
       <DashboardSection id="delivery-free" title="Livraison offerte">
         <Form method="post" action={DELIVERY_PATH} className="flex flex-wrap items-end gap-3">

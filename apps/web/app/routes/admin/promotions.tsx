@@ -1,5 +1,6 @@
 import { MSG } from "@shop/shared/core";
 import { Link, useNavigation } from "react-router";
+import { ActionNotices } from "../../features/admin/action-notices";
 import { adminApi } from "../../features/admin/admin-api";
 import { DashboardSection } from "../../features/admin/dashboard/dashboard-parts";
 import { AdminRouteError } from "../../features/admin/orders/admin-route-error";
@@ -65,16 +66,7 @@ export default function AdminPromotions({ loaderData, actionData }: Route.Compon
           </Link>
         )}
       </div>
-      {done && !failure && (
-        <p role="status" className="rounded-md bg-green-50 p-3 font-medium text-green-900 ring-1 ring-green-200">
-          {done}
-        </p>
-      )}
-      {failure && Object.keys(failure.fieldErrors ?? {}).length === 0 && (
-        <p role="alert" className="rounded-md bg-red-50 p-3 font-medium text-red-800 ring-1 ring-red-200">
-          {failure.message}
-        </p>
-      )}
+      <ActionNotices done={done} failure={failure} />
 
       {creating && (
         <DashboardSection id="promotion-new" title="Nouvelle promotion">
