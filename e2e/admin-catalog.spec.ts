@@ -115,6 +115,7 @@ test.describe("a SUPERADMIN manages the catalogue from a phone", () => {
         /^Commandes/,
         /^À vérifier/,
         "Livraison",
+        "Promotions",
         /^Messages/,
         "Tableau de bord",
         "Sécurité du compte",

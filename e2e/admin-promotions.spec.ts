@@ -16,7 +16,8 @@ test("the owner sets up a sale and a code; the storefront shows the sale while i
   page,
   browser,
 }, testInfo) => {
-  // A brand of its own: this sale reaches no other test's product.
+  // A brand of its own: this sale reaches no other test's product (deleted at the end: the
+  // journeys that follow take the newest product for one with photos).
   const brand = uniqueWord();
   await signInThrough(page, ADMIN);
   const made = await page.request.post("/api/upload-product", {
@@ -101,4 +102,9 @@ test("the owner sets up a sale and a code; the storefront shows the sale while i
   await expect(page.getByRole("main").getByRole("status")).toHaveText("Promotion terminée.");
   await expect(codeCard).toContainText("terminée");
   await expect(codeCard.getByRole("button")).toHaveCount(0);
+
+  // Leaves the shop as the other journeys expect it: this photo-less product gone, its sale ended.
+  await card.getByRole("button", { name: `Terminer maintenant : ${saleName}` }).click();
+  await expect(card).toContainText("terminée");
+  expect((await page.request.post("/api/delete-product", { data: { _id: productId } })).status()).toBe(200);
 });
